@@ -1,0 +1,31 @@
+# The README's commands. Each target sets up .venv from the package registry on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+GAME   ?= dragon
+ARGS   ?=
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run  ## set up and play a game against bots in the terminal
+	$(BIN)/ninjatable play $(GAME) $(ARGS)
+
+test: $(VENV)/.installed-test  ## set up and run every test
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+bench: $(VENV)/.installed-test  ## print the speed figures
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,7 @@
+"""ninjatable: five ninja card games with faithful rules engines, bots and research environments."""
+
+from .core import Record, all_games, get_game
+
+__version__ = "0.1.0"
+
+__all__ = ["Record", "all_games", "get_game", "__version__"]

@@ -1,0 +1,84 @@
+"""The bot interface: a bot decides for one seat from that seat's information only.
+
+It lives in the kernel because games ship their own heuristic bot (`Game.heuristic_bot`), and a game
+imports nothing but the kernel.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .game import Game, State
+
+
+class SeatInfo:
+    """What one seat may know: its view, its legal actions, and worlds consistent with what it saw.
+
+    Bots receive this instead of the state, so they cannot read hidden cards.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._state.options)
+
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> list[int]:
+        return self._state.legal_actions(self.seat)
+
+    def action_label(self, action: int) -> str:
+        return self._state.action_label(action)
+
+    def observation(self):
+        return self._state.observation(self.seat)
+
+    def sample_world(self, rng: random.Random) -> State:
+        """A full state this seat cannot tell apart from the real one."""
+        return self._state.sample_world(self.seat, rng)
+
+
+class Bot(ABC):
+    """Chooses actions for a seat; seeded, so a match replays exactly."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        self.rng = random.Random(seed)
+        self.params = params
+
+    @abstractmethod
+    def act(self, info: SeatInfo) -> int:
+        """One of `info.legal_actions()`."""
+
+    def choose(self, state: State, seat: int) -> int:
+        return self.act(SeatInfo(state, seat))
+
+    def __repr__(self) -> str:
+        extra = ",".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.name}:{extra}" if extra else self.name
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def act(self, info: SeatInfo) -> int:
+        return self.rng.choice(info.legal_actions())

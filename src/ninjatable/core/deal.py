@@ -1,0 +1,79 @@
+"""Dealing unseen cards into hidden places under constraints, for `sample_world`.
+
+A seat that cannot see some cards still knows a lot about them: how many each place holds, colours a
+player has shown to be void in, cards known to be (or not to be) in a place. `constrained_deal` finds a
+random assignment that respects all of it; one always exists, since the true deal is one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+
+def constrained_deal(
+    cards: Sequence[int],
+    sizes: Sequence[int],
+    allowed: Callable[[int, int], bool],
+    rng: random.Random,
+    tries: int = 30,
+) -> list[list[int]]:
+    """Put each card into one of `len(sizes)` places, place `p` getting exactly `sizes[p]` cards.
+
+    `allowed(card, place)` says whether the card may lie there. Random greedy passes (most constrained
+    card first) usually succeed; if they all fail, a bipartite matching in random order is exact.
+    """
+    if sum(sizes) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
+    places = range(len(sizes))
+    options = {c: [p for p in places if sizes[p] and allowed(c, p)] for c in cards}
+    for _ in range(tries):
+        dealt = _greedy(cards, sizes, options, rng)
+        if dealt is not None:
+            return dealt
+    return _matching(cards, sizes, options, rng)
+
+
+def _greedy(cards, sizes, options, rng):
+    order = list(cards)
+    rng.shuffle(order)
+    order.sort(key=lambda c: len(options[c]))
+    room = list(sizes)
+    dealt: list[list[int]] = [[] for _ in sizes]
+    for c in order:
+        free = [p for p in options[c] if room[p]]
+        if not free:
+            return None
+        # Weight by free room so that unconstrained cards spread as a uniform deal would.
+        p = rng.choices(free, weights=[room[q] for q in free])[0]
+        room[p] -= 1
+        dealt[p].append(c)
+    return dealt
+
+
+def _matching(cards, sizes, options, rng):
+    slots = [p for p in range(len(sizes)) for _ in range(sizes[p])]
+    owner: list[int | None] = [None] * len(slots)
+    slots_of = {p: [i for i, q in enumerate(slots) if q == p] for p in range(len(sizes))}
+    order = list(cards)
+    rng.shuffle(order)
+
+    def augment(c: int, seen: set[int]) -> bool:
+        candidates = [i for p in options[c] for i in slots_of[p]]
+        rng.shuffle(candidates)
+        for i in candidates:
+            if i in seen:
+                continue
+            seen.add(i)
+            if owner[i] is None or augment(owner[i], seen):
+                owner[i] = c
+                return True
+        return False
+
+    for c in order:
+        if not augment(c, set()):
+            raise ValueError("no deal satisfies the constraints")
+    dealt: list[list[int]] = [[] for _ in sizes]
+    for i, c in enumerate(owner):
+        dealt[slots[i]].append(c)
+    return dealt
