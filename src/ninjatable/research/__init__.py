@@ -3,6 +3,7 @@
     from ninjatable.research import env, single_agent_env
     aec = env("dragon", players=4)                              # PettingZoo AEC environment
     gym_env = single_agent_env("dragon", opponents="random")    # Gymnasium environment
+    gym_env = gymnasium.make("ninjatable/dragon-v0", opponents="random")   # the same, by Gymnasium id
 
 The OpenSpiel bridge lives in `ninjatable.research.openspiel` (needs the `openspiel` extra).
 """
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from .aec import NinjaAECEnv
     from .single import NinjaSingleAgentEnv
 
-__all__ = ["REWARDS", "env", "final_rewards", "single_agent_env"]
+__all__ = ["REWARDS", "env", "final_rewards", "register_gymnasium_envs", "single_agent_env"]
 
 _MISSING = "the research environments need PettingZoo and Gymnasium: pip install 'ninjatable[research]'"
 
@@ -77,3 +78,30 @@ def single_agent_env(
         illegal_penalty=illegal_penalty,
         **options,
     )
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register each game's single-agent environment with Gymnasium as `ninjatable/<id>-v0` (done on import).
+
+    `gymnasium.make("ninjatable/dragon-v0", seat=1, opponents="random")` then passes its keyword arguments
+    to `single_agent_env`.
+    """
+    import gymnasium
+
+    from ..core import all_games
+
+    ids = []
+    for game in all_games():
+        env_id = f"ninjatable/{game.id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="ninjatable.research.single:NinjaSingleAgentEnv", kwargs={"game": game.id}
+            )
+        ids.append(env_id)
+    return ids
+
+
+try:
+    register_gymnasium_envs()
+except ImportError:  # pragma: no cover - gymnasium missing: env() and single_agent_env() explain what to install
+    pass

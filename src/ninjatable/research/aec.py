@@ -47,7 +47,8 @@ class NinjaAECEnv(AECEnv):
         self.options = dict(options)
         self.reward_kind = check_reward(reward)
         self.render_mode = check_render_mode(render_mode)
-        self.metadata = {"name": f"ninjatable_{self.game.id}_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        self.metadata = {"name": f"ninjatable_{self.game.id}_v0", "render_modes": ["ansi"], "render_fps": 1,
+                         "is_parallelizable": False}
 
         self.num_actions = self.game.num_actions(self.players)
         self._no_actions = bytes(self.num_actions)

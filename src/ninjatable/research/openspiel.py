@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..core import Game, all_games, get_game
-from .common import check_reward, final_rewards
+from ..core import Game, all_games
+from .common import check_reward, final_rewards, resolve_game
 
 PREFIX = "ninjatable_"
 # The kernel declares no bound on game length or scores, so the bridge declares generous ones that a game
@@ -78,13 +79,13 @@ def game_type(game: Game, reward: str = "win") -> pyspiel.GameType:
 
 
 class NinjaSpielGame(pyspiel.Game):
-    """A ninjatable game seen by OpenSpiel; one subclass per registered game sets `GAME_ID`."""
+    """A ninjatable game seen by OpenSpiel; one subclass per game sets `KERNEL_GAME`."""
 
-    GAME_ID = ""
+    KERNEL_GAME: Game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        game = get_game(self.GAME_ID)
+        game = self.KERNEL_GAME
         players = game.check_players(params.get("players", game.default_players))
         reward = check_reward(params.get("reward", "win"))
         options = {k: v for k, v in params.items() if k not in _BRIDGE_PARAMETERS}
@@ -137,8 +138,16 @@ class _Kernel:
         self.reward = reward
         self.seed_source = seed_source
 
+    def get(self) -> Any:
+        """The kernel state, started (with the next seed of the game's stream) on first use."""
+        if self.state is None:
+            game = self.seed_source
+            self.state = game.kernel_game.new_state(game.players, seed=game.next_seed(), **game.options)
+            self.seed_source = None
+        return self.state
+
     def __deepcopy__(self, memo: dict) -> _Kernel:
-        return _Kernel(self.state.clone(), self.reward, None)
+        return _Kernel(self.get().clone(), self.reward, None)
 
     def __getstate__(self) -> tuple:
         return (self.state, self.reward)
@@ -158,12 +167,7 @@ class NinjaSpielState(pyspiel.State):
         self._k = _Kernel(None, game.reward_kind, game)
 
     def _kernel(self) -> Any:
-        k = self._k
-        if k.state is None:
-            game = k.seed_source
-            k.state = game.kernel_game.new_state(game.players, seed=game.next_seed(), **game.options)
-            k.seed_source = None
-        return k.state
+        return self._k.get()
 
     # --- the OpenSpiel state API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -190,11 +194,13 @@ class NinjaSpielState(pyspiel.State):
         return final_rewards(state, self._k.reward)
 
     def __str__(self) -> str:
-        """The record that replays this state exactly (seed and moves), then the public view."""
+        """The record of this state: game, players, options, seed and moves, which replay it exactly.
+
+        (For a picture of the table, `ninjatable.core.render_text(game, state.view(seat))`.)
+        """
         state = self._kernel()
         moves = " ".join(f"{s}:{state.action_label(a)}" for s, a in state.history)
-        public = json.dumps(state.view(None), sort_keys=True)
-        return f"{state.game.id} players={state.players} options={state.options} seed={state.seed}\n{moves}\n{public}"
+        return f"{state.game.id} players={state.players} options={state.options} seed={state.seed} moves: {moves}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NinjaSpielState:
         """A state `player_id` cannot tell apart from this one (the kernel's `sample_world`)."""
@@ -221,18 +227,22 @@ class NinjaObserver:
 _REGISTERED: dict[str, type] = {}
 
 
-def register_games() -> list[str]:
-    """Register every ninjatable game with OpenSpiel (once); returns the short names."""
-    for game in all_games():
+def register_games(games: Iterable[Game] | None = None) -> list[str]:
+    """Register games (every registered ninjatable game by default) with OpenSpiel, once each.
+
+    Returns the short names registered so far.
+    """
+    for game in all_games() if games is None else games:
         name = short_name(game)
         if name not in _REGISTERED:
-            cls = type(f"NinjaSpielGame_{game.id}", (NinjaSpielGame,), {"GAME_ID": game.id})
+            cls = type(f"NinjaSpielGame_{game.id}", (NinjaSpielGame,), {"KERNEL_GAME": game})
             pyspiel.register_game(game_type(game), cls)
             _REGISTERED[name] = cls
     return sorted(_REGISTERED)
 
 
-def load_game(game_id: str, **params: Any) -> pyspiel.Game:
+def load_game(game: str | Game, **params: Any) -> pyspiel.Game:
     """`pyspiel.load_game` for a ninjatable game: `load_game("dragon", players=4, reward="score")`."""
-    register_games()
-    return pyspiel.load_game(short_name(get_game(game_id)), params)
+    game = resolve_game(game)
+    register_games([game])
+    return pyspiel.load_game(short_name(game), params)

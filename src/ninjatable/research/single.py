@@ -29,7 +29,7 @@ class NinjaSingleAgentEnv(gymnasium.Env):
     then the seat's final score (`reward="score"`) or its share of the win (`reward="win"`).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,

@@ -1,0 +1,124 @@
+"""The OpenSpiel bridge, checked with OpenSpiel's own random simulation test and its Python ISMCTS bot."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from configs import config_id, configurations
+from toygame import GAME as BLIND_BIDS
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from ninjatable.research import final_rewards  # noqa: E402
+from ninjatable.research.openspiel import load_game, register_games, short_name  # noqa: E402
+
+CONFIGS = configurations()
+IDS = [config_id(c) for c in CONFIGS]
+
+
+@pytest.mark.parametrize("reward", ["win", "score"])
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS, ids=IDS)
+def test_openspiel_random_sim_test(game, players, options, reward):
+    spiel_game = load_game(game, players=players, reward=reward, rng_seed=7, **options)
+    # Serialization is off: OpenSpiel serializes a sampled-stochastic game with its C++ RNG state, which a
+    # Python game cannot provide (see docs/research.md).
+    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_every_registered_game_is_loadable_by_its_openspiel_name():
+    names = register_games()
+    for game, players, _ in configurations(with_options=False):
+        if game is BLIND_BIDS:
+            continue
+        assert short_name(game) in names
+        loaded = pyspiel.load_game(f"{short_name(game)}(players={players})")
+        assert loaded.num_players() == players
+        assert loaded.num_distinct_actions() == game.num_actions(players)
+        assert loaded.observation_tensor_shape() == list(game.observation_shape(players))
+
+
+def test_the_game_type_says_how_the_kernel_was_mapped():
+    kind = load_game(BLIND_BIDS).get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert load_game(BLIND_BIDS, reward="score").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_simultaneous_bids_are_taken_one_player_at_a_time_and_returns_come_at_the_end():
+    spiel_game = load_game(BLIND_BIDS, players=3, reward="score", rng_seed=1)
+    state = spiel_game.new_initial_state()
+    single = BLIND_BIDS.labels(3)["single"]
+    state.apply_action(single)
+    order = []
+    for _ in range(3):
+        order.append(state.current_player())
+        assert state.legal_actions(state.current_player())
+        for other in range(3):
+            if other != state.current_player():
+                assert state.legal_actions(other) == []
+        state.apply_action(state.legal_actions()[0])
+    assert order == [0, 1, 2]
+    while not state.is_terminal():
+        assert state.returns() == [0.0, 0.0, 0.0]
+        state.apply_action(state.legal_actions()[0])
+    assert state.returns() == final_rewards(state._kernel(), "score")
+
+
+def test_a_seed_gives_the_same_sequence_of_deals():
+    first = load_game(BLIND_BIDS, rng_seed=5)
+    second = load_game(BLIND_BIDS, rng_seed=5)
+    deals = [[str(g.new_initial_state()) for _ in range(3)] for g in (first, second)]
+    assert deals[0] == deals[1]
+    assert len(set(deals[0])) > 1
+
+
+def test_a_clone_keeps_its_own_copy_and_draws_no_new_deal():
+    spiel_game = load_game(BLIND_BIDS, rng_seed=3)
+    state = spiel_game.new_initial_state()
+    clone = state.clone()
+    assert str(clone) == str(state)
+    assert "moves: " in str(state) and str(state).endswith("moves: ")
+    clone.apply_action(clone.legal_actions()[0])
+    assert str(clone) != str(state)
+    assert state.history() == []
+    # Cloning drew nothing from the game's seed stream: the next deal is the stream's second one.
+    reference = load_game(BLIND_BIDS, rng_seed=3)
+    assert str(reference.new_initial_state()) == str(state.clone().clone())
+    assert str(spiel_game.new_initial_state()) == str(reference.new_initial_state())
+
+
+@pytest.mark.parametrize(("game", "players", "options"), configurations(with_options=False),
+                         ids=[config_id(c) for c in configurations(with_options=False)])
+def test_resampled_worlds_look_the_same_to_the_player(game, players, options):
+    spiel_game = load_game(game, players=players, rng_seed=11)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    while not state.is_terminal():
+        player = state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        assert world.current_player() == player
+        assert world.legal_actions() == state.legal_actions()
+        assert world.observation_string(player) == state.observation_string(player)
+        np.testing.assert_array_equal(world.observation_tensor(player), state.observation_tensor(player))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", [c[0] for c in configurations(with_options=False)][:1] + [BLIND_BIDS],
+                         ids=lambda g: g.id)
+def test_openspiel_python_ismcts_bot_plays_a_legal_move(game):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    spiel_game = load_game(game, rng_seed=0)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=20, use_observation_string=True,
+                           random_state=np.random.RandomState(0))
+    state = spiel_game.new_initial_state()
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
