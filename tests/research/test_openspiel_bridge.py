@@ -11,8 +11,8 @@ from toygame import GAME as BLIND_BIDS
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ninjatable.research import final_rewards  # noqa: E402
-from ninjatable.research.openspiel import load_game, register_games, short_name  # noqa: E402
+from ninjatable.research import final_rewards
+from ninjatable.research.openspiel import load_game, register_games, short_name
 
 CONFIGS = configurations()
 IDS = [config_id(c) for c in CONFIGS]

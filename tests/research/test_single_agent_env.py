@@ -9,7 +9,7 @@ from configs import config_id, configurations
 from gymnasium.utils.env_checker import check_env
 from toygame import GAME as BLIND_BIDS
 
-from ninjatable.bots import make_bot
+from ninjatable.bots import available_bots, make_bot
 from ninjatable.core import BadOptions, IllegalAction, all_games, render_text
 from ninjatable.research import single_agent_env
 
@@ -144,3 +144,10 @@ def test_ansi_render_is_the_learners_view():
     env = single_agent_env(BLIND_BIDS, seat=1, opponents="random", render_mode="ansi")
     env.reset(seed=0)
     assert env.render() == render_text(BLIND_BIDS, env.game_state.view(1))
+
+
+@pytest.mark.skipif("heuristic" not in available_bots(), reason="the heuristic bots are not here yet")
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_gymnasium_check_env_against_the_default_heuristic_opponents(game):
+    env = single_agent_env(game.id)
+    check_env(env)
