@@ -159,6 +159,39 @@ class GakkoState(State):
                 return r
         raise AssertionError("the undealt cards ran out")  # impossible: at most 5 of a rank, 10+ undealt
 
+    # --- scripted positions (tests, puzzles) --------------------------------------------------------
+    def script_deal(self, hands: list[list[int]], undealt: list[int]) -> None:
+        """Replace the current split's deal: each seat's whole hand (all in Heaven) and the undealt cards."""
+        n = self.players
+        self.heaven, self.earth = [0] * (n * STRIDE), [0] * (n * STRIDE)
+        for seat, hand in enumerate(hands):
+            for r in hand:
+                self.heaven[seat * STRIDE + r] += 1
+        self.heaven_n = [len(h) for h in hands]
+        self.earth_n = [0] * n
+        self.known = [0] * (n * STRIDE)
+        self.undealt = [0] * STRIDE
+        for r in undealt:
+            self.undealt[r] += 1
+        self.undealt_n = len(undealt)
+
+    def script_play(self, hands: list[tuple[list[int], list[int]]], table: list[tuple[int, int]],
+                    current: int, undealt: list[int] | None = None) -> None:
+        """Jump to the play phase: each seat's (Heaven, Earth), the tiers (rank, count) and the seat to act."""
+        self.script_deal([heaven for heaven, _ in hands], undealt or [])
+        for seat, (_, earth) in enumerate(hands):
+            for r in earth:
+                self.earth[seat * STRIDE + r] += 1
+            self.earth_n[seat] = len(earth)
+        self.split_done = [True] * self.players
+        self.phase = PLAY
+        self.tier_rank = [r for r, _ in table]
+        self.tier_count = [c for _, c in table]
+        self.starter = self.current = current
+        self.used = self.turns = 0
+        self.shuriken = NOBODY
+        self.must_lead = False
+
     # --- the table ----------------------------------------------------------------------------------
     def lock(self) -> int:
         """The locked end (LOW, HIGH) or NO_LOCK: the end tier with more cards, when the two ends differ."""
