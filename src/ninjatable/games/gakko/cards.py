@@ -88,6 +88,23 @@ assert all(ACTIONS[play_id(h, r, k)][:4] == (PLAY, h, r, k)
            for h in (HEAVEN, EARTH) for r in range(1, RANKS + 1) for k in range(1, COPIES + 1))
 
 
+def _build_play_runs() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """PLAY_RUNS[hand * STRIDE + rank][least * 6 + have]: the play ids for k = least..have cards of `rank`."""
+    runs = []
+    for hand in (HEAVEN, EARTH):
+        for rank in range(STRIDE):
+            row = []
+            for least in range(COPIES + 1):
+                for have in range(COPIES + 1):
+                    ks = range(max(least, 1), have + 1) if rank else ()
+                    row.append(tuple(play_id(hand, rank, k) for k in ks))
+            runs.append(tuple(row))
+    return tuple(runs)
+
+
+PLAY_RUNS = _build_play_runs()
+
+
 def hand_penalty(counts: list[int], base: int = 0) -> int:
     """Points a hand costs at round end: n(n+1)/2 for each group of n cards of one rank."""
     return sum(GROUP_PENALTY[counts[base + r]] for r in range(1, RANKS + 1))

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...core import Game, Option, Private, State, seat_name
 from . import cards as C
-from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, RANKS, STRIDE
+from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PLAY_RUNS, RANKS, STRIDE
 
 SPLIT, PLAY, OVER = range(3)
 PHASE_NAMES = ("split", "play", "over")
@@ -236,33 +236,37 @@ class GakkoState(State):
         ranks, counts = self.tier_rank, self.tier_count
         tiers = len(ranks)
         lock = self.lock()
-        if tiers:
-            low_rank, low_count, high_rank, high_count = ranks[0], counts[0], ranks[-1], counts[-1]
         moves: list[int] = []
         for hand in (HEAVEN, EARTH):
             if self.used >> hand & 1:
                 continue
             cards = self.heaven if hand == HEAVEN else self.earth
-            first = C.play_id(hand, 1, 1)
-            for r in range(1, RANKS + 1):
-                have = cards[base + r]
-                if not have:
-                    continue
-                if not tiers:
-                    least = 1
-                elif r < low_rank and lock != LOW:
-                    least = low_count
-                elif r > high_rank and lock != HIGH:
-                    least = high_count
-                else:
-                    continue
-                row = first + (r - 1) * COPIES - 1
-                moves.extend(row + k for k in range(least, have + 1))
-            if tiers >= 2:
-                if lock != LOW and low_count < 3:
-                    moves.append(C.take_id(hand, LOW))
-                if lock != HIGH and high_count < 3:
-                    moves.append(C.take_id(hand, HIGH))
+            runs = PLAY_RUNS
+            off = hand * STRIDE
+            # Only ranks beyond an unlocked end can be played, so only those ranks are looked at.
+            if not tiers:
+                for r in range(1, RANKS + 1):
+                    have = cards[base + r]
+                    if have:
+                        moves.extend(runs[off + r][6 + have])
+            else:
+                if lock != LOW:
+                    least = counts[0] * 6
+                    for r in range(1, ranks[0]):
+                        have = cards[base + r]
+                        if have:
+                            moves.extend(runs[off + r][least + have])
+                if lock != HIGH:
+                    least = counts[-1] * 6
+                    for r in range(ranks[-1] + 1, RANKS + 1):
+                        have = cards[base + r]
+                        if have:
+                            moves.extend(runs[off + r][least + have])
+                if tiers >= 2:
+                    if lock != LOW and counts[0] < 3:
+                        moves.append(C.take_id(hand, LOW))
+                    if lock != HIGH and counts[-1] < 3:
+                        moves.append(C.take_id(hand, HIGH))
             if self._may_pass(hand, base):
                 moves.append(C.pass_id(hand))
         return moves
