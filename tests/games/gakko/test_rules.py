@@ -406,3 +406,30 @@ def test_heuristic_split_keeps_ranks_together_and_balances_the_hands():
     assert abs(earth - (len(hand) - earth)) <= 3
     counts = {r: hand.count(r) for r in hand}
     assert all(target[r] in (0, counts[r]) for r in counts)
+
+
+# --- invariants over random games -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_cards_are_conserved_and_the_table_stays_ordered(players):
+    top = C.TOP_RANK[players]
+    deck = [5 if 1 <= r <= top else 0 for r in range(STRIDE)]
+    for seed in range(3):
+        state = GAME.new_state(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if state.is_over():
+                break
+            counts = [state.undealt[r] + state.cleared[r] for r in range(STRIDE)]
+            for r, c in zip(state.tier_rank, state.tier_count):
+                counts[r] += c
+            for s in range(players):
+                for r in range(STRIDE):
+                    counts[r] += state.heaven[s * STRIDE + r] + state.earth[s * STRIDE + r]
+                if state.view(None)["phase"] == "play":
+                    assert state.heaven_n[s] + state.earth_n[s] > 0, "a player with no cards ends the round"
+            assert counts == deck
+            assert state.tier_rank == sorted(set(state.tier_rank))
+            assert all(1 <= c <= 5 for c in state.tier_count)
