@@ -25,6 +25,9 @@ NUM_ACTIONS = DECK_SIZE  # action = the card played
 # Who leads the first trick of rounds after the first (the rulebook only names round 1's leader).
 ROUND_LEADERS = ("red8", "last_trick", "left")
 
+# Event texts for every (seat, card) play, built once: logging a play is then a table look-up.
+PLAY_TEXT = tuple(tuple(f"{seat_name(s)} plays {LABELS[c]}" for c in range(DECK_SIZE)) for s in range(PLAYERS))
+
 # Observation layout (all seats relative to the observer: 0 = self, 1 = next clockwise, 2 = the one after).
 O_HAND = 0
 O_TRICK = O_HAND + DECK_SIZE  # per relative seat: the card it played to the current trick
@@ -190,13 +193,14 @@ class OboroState(State):
 
     def _apply(self, seat: int, action: int) -> None:
         self.hands[seat].remove(action)
-        if self.trick and COLOUR[action] != COLOUR[self.trick[0]]:
-            self.void[seat] |= 1 << COLOUR[self.trick[0]]  # could not follow: no card of the led colour
-        self.trick.append(action)
+        trick = self.trick
+        if trick and COLOUR[action] != COLOUR[trick[0]]:
+            self.void[seat] |= 1 << COLOUR[trick[0]]  # could not follow: no card of the led colour
+        trick.append(action)
         if action in self.arrows:
             self.arrow_seat = seat  # a later Arrow overrides an earlier one
-        self.log("play", f"{seat_name(seat)} plays {LABELS[action]}")
-        if len(self.trick) == self.players:
+        self.log("play", PLAY_TEXT[seat][action])
+        if len(trick) == self.players:
             self._finish_trick()
 
     # --- trick resolution ---------------------------------------------------------------------------
