@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from functools import partial
 
 from ninjatable.core import all_games, get_game
 
@@ -70,7 +71,7 @@ def main() -> None:
         seat = state.to_move()[0]
         rng = random.Random(1)
         clones = per_second(state.clone, args.seconds / 2)
-        samples = per_second(lambda: state.sample_world(seat, rng), args.seconds / 2)
+        samples = per_second(partial(state.sample_world, seat, rng), args.seconds / 2)
         print(f"{game.id:<12}{players:>8}{steps:>12,.0f}{played:>10,.0f}{clones:>11,.0f}{samples:>11,.0f}")
 
 
