@@ -30,14 +30,16 @@ def render(view: dict[str, Any]) -> Group:
     stock = view["shuriken_stock"]
     header = Text.assemble(
         ("Oboro Ninja Star Trick", "bold"),
-        f"   round {view['round']}   trick {view['trick_number']} of {view['tricks_per_round']}",
-        "   Mission Value ", (str(view["mission_value"]), "bold yellow"),
-        "   Shuriken stock ", (f"{'*' * stock}{'.' * (5 - stock)} ({stock})", "bold"),
-        f"   Shuriken scorings {view['shuriken_scorings']} of 2",
+        f"   round {view['round']}, trick {view['trick_number']} of {view['tricks_per_round']}",
         ("   final round" if view["final_round"] else "", "bold magenta"),
     )
+    status = Text.assemble(
+        "Mission Value ", (str(view["mission_value"]), "bold yellow"),
+        "   Shuriken stock ", (f"{'*' * stock}{'.' * (5 - stock)} {stock}", "bold"),
+        f"   Shuriken scorings done: {view['shuriken_scorings']} of 2",
+    )
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("", "score", "hand", *COLOURS, "colours", "Ninja Power", "Shuriken", "void"):
+    for column in ("", "score", "hand", *COLOURS, "colours", "power", "shuriken", "void"):
         table.add_column(column)
     for s, seat in enumerate(view["seats"]):
         stacks = []
@@ -49,9 +51,8 @@ def render(view: dict[str, Any]) -> Group:
             stacks.append(cell)
         power = seat["ninja_power"]
         power_text = Text(str(power), style="bold red" if power > view["mission_value"] else "bold")
-        name = seat_label(s, me) + (" (leads)" if s == view["leader"] else "")
         table.add_row(
-            Text(name, style="bold underline" if s in view["to_move"] else ""),
+            Text(seat_label(s, me), style="bold underline" if s in view["to_move"] else ""),
             str(view["scores"][s]),
             str(seat["hand_size"]),
             *stacks,
@@ -60,7 +61,7 @@ def render(view: dict[str, Any]) -> Group:
             str(seat["shuriken"]),
             ", ".join(seat["void"]),
         )
-    trick = Text("Trick: ")
+    trick = Text(f"Trick, led by {seat_label(view['leader'], me)}:   ")
     if view["trick"]:
         trick.append(f"{view['led']} led   ", style="dim")
         trick.append_text(Text("  ").join(
@@ -69,12 +70,13 @@ def render(view: dict[str, Any]) -> Group:
         if view["arrow"] is not None:
             trick.append(f"   Arrow: {seat_label(view['arrow'], me)} leads next", style="italic")
     else:
-        trick.append("-", style="dim")
-    parts: list[Any] = [header, table, trick]
+        trick.append("no card yet", style="dim")
+    parts: list[Any] = [header, status, table, trick]
     if me is not None:
         hand = view["seats"][me]["hand"] or []
         parts.append(Text.assemble("Your hand: ", Text(" ").join(card_text(lab, arrows) for lab in hand)))
-    parts.append(Text(f"^ Arrow ({', '.join(arrows)})   * Shuriken (the 6s)   (n) stack height", style="dim"))
+    parts.append(Text(f"^ Arrow ({' '.join(arrows)})  * Shuriken  (n) stack height  power = Ninja Power",
+                      style="dim"))
     if view["score_sheet"]:
         sheet = Table(title="Score sheet", box=None, header_style="bold")
         sheet.add_column("")
