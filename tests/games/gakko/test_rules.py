@@ -57,18 +57,18 @@ def test_split_is_simultaneous_and_hidden_until_everyone_is_done():
     hand0 = state.view(0)["seats"][0]["heaven"]
     watcher_view, watcher_obs = state.view(1), state.observation(1)
     rank = hand0[0]
-    state.apply(0, state.parse_action(f"Split: {rank} to Earth"))
+    state.apply(0, state.parse_action(f"{rank} to Earth"))
     # Player 1's pending Earth card is invisible to the others, in the view and in the observation.
     assert state.view(1) == watcher_view
     assert np.array_equal(state.observation(1), watcher_obs)
     assert state.view(0)["seats"][0]["earth"] == [rank]
-    state.apply(0, state.parse_action("Split: done"))
+    state.apply(0, state.parse_action("done"))
     assert state.to_move() == (1, 2, 3)
     seen = state.view(1)["seats"][0]
     assert seen["earth"] is None and seen["heaven"] is None and seen["heaven_count"] is None
     assert seen["cards"] == 13 and seen["split_done"]
     for seat in (1, 2, 3):
-        state.apply(seat, state.parse_action("Split: done"))
+        state.apply(seat, state.parse_action("done"))
     # Everyone has split: Earth cards are shown at once and the table is revealed.
     view = state.view(2)
     assert view["phase"] == "play"
@@ -81,9 +81,9 @@ def test_split_can_be_taken_back_and_any_sizes_are_allowed():
     state = GAME.new_state(3, seed=2)
     hand = state.view(0)["seats"][0]["heaven"]
     for r in hand:
-        state.apply(0, state.parse_action(f"Split: {r} to Earth"))
+        state.apply(0, state.parse_action(f"{r} to Earth"))
     assert state.view(0)["seats"][0]["heaven"] == []  # everything in Earth is allowed
-    state.apply(0, state.parse_action(f"Split: {hand[0]} back to Heaven"))
+    state.apply(0, state.parse_action(f"{hand[0]} to Heaven"))
     me = state.view(0)["seats"][0]
     assert me["heaven"] == [hand[0]] and len(me["earth"]) == len(hand) - 1
 
@@ -92,8 +92,8 @@ def test_sampled_worlds_rechoose_the_other_seats_pending_splits():
     state = GAME.new_state(4, seed=3)
     hand = state.view(0)["seats"][0]["heaven"]
     for r in hand[:6]:
-        state.apply(0, state.parse_action(f"Split: {r} to Earth"))
-    state.apply(0, state.parse_action("Split: done"))
+        state.apply(0, state.parse_action(f"{r} to Earth"))
+    state.apply(0, state.parse_action("done"))
     rng = random.Random(0)
     earths = set()
     for _ in range(20):
@@ -150,39 +150,39 @@ OTHERS = [([1], []), ([2], []), ([3], [])]
 def test_play_strictly_below_the_lowest_or_above_the_highest_with_any_gap_or_adjacent():
     state = position([([1, 1, 3, 3, 4, 4, 5, 5, 9, 9, 12, 12], [8, 8]), *OTHERS], [(4, 2), (8, 2)])
     moves = legal(state)
-    assert "Heaven: play 2x3" in moves  # adjacent to the low end is fine
-    assert "Heaven: play 2x9" in moves  # adjacent to the high end is fine
-    assert "Heaven: play 2x1" in moves and "Heaven: play 2x12" in moves  # any gap is fine
-    assert "Heaven: play 2x4" not in moves and "Earth: play 2x8" not in moves  # not the end ranks themselves
-    assert "Heaven: play 2x5" not in moves  # nor anything between the ends
+    assert "Heaven 2x3" in moves  # adjacent to the low end is fine
+    assert "Heaven 2x9" in moves  # adjacent to the high end is fine
+    assert "Heaven 2x1" in moves and "Heaven 2x12" in moves  # any gap is fine
+    assert "Heaven 2x4" not in moves and "Earth 2x8" not in moves  # not the end ranks themselves
+    assert "Heaven 2x5" not in moves  # nor anything between the ends
 
 
 def test_play_needs_at_least_as_many_cards_as_the_end_tier_it_goes_beyond():
     state = position([([1, 1, 1, 12, 12, 12], [11]), *OTHERS], [(4, 2), (6, 1), (8, 2)])
     moves = legal(state)
-    assert "Heaven: play 1x1" not in moves and "Earth: play 1x11" not in moves
-    assert {"Heaven: play 2x1", "Heaven: play 3x1", "Heaven: play 2x12", "Heaven: play 3x12"} <= moves
+    assert "Heaven 1x1" not in moves and "Earth 1x11" not in moves
+    assert {"Heaven 2x1", "Heaven 3x1", "Heaven 2x12", "Heaven 3x12"} <= moves
     with pytest.raises(IllegalAction, match="not allowed"):
-        act(state, "Earth: play 1x11")
+        act(state, "Earth 1x11")
 
 
 def test_count_is_judged_at_each_end_separately():
     state = position([([2, 2, 12], []), *OTHERS], [(4, 2), (8, 1)])
     assert state.view(None)["lock"] == "low"
     moves = legal(state)
-    assert "Heaven: play 1x12" in moves  # the high end holds one card
-    assert "Heaven: play 2x2" not in moves  # the low end is locked
+    assert "Heaven 1x12" in moves  # the high end holds one card
+    assert "Heaven 2x2" not in moves  # the low end is locked
     state = position([([2, 2, 12], []), *OTHERS], [(4, 2), (6, 3), (8, 2)])
     moves = legal(state)
-    assert "Heaven: play 1x12" not in moves and "Heaven: play 2x2" in moves
+    assert "Heaven 1x12" not in moves and "Heaven 2x2" in moves
 
 
 def test_each_hand_acts_once_in_the_order_chosen():
     state = position([([1, 9], [12]), *OTHERS], [(4, 1), (8, 1)])
-    act(state, "Earth: play 1x12")
+    act(state, "Earth 1x12")
     moves = legal(state)
-    assert moves and all(m.startswith("Heaven:") for m in moves)
-    act(state, "Heaven: play 1x1")
+    assert moves and all(m.startswith("Heaven ") for m in moves)
+    act(state, "Heaven 1x1")
     assert state.to_move() == (1,)
     assert table(state) == [(1, 1), (4, 1), (8, 1), (12, 1)]
 
@@ -190,8 +190,8 @@ def test_each_hand_acts_once_in_the_order_chosen():
 def test_both_hands_may_use_the_same_end():
     # tk-game-diary's example: on 2 and 4, Heaven plays 8, then Earth plays 11: now below 2 or above 11.
     state = position([([8, 13], [1, 11]), *OTHERS], [(2, 1), (4, 1)])
-    act(state, "Heaven: play 1x8")
-    act(state, "Earth: play 1x11")
+    act(state, "Heaven 1x8")
+    act(state, "Earth 1x11")
     assert table(state) == [(2, 1), (4, 1), (8, 1), (11, 1)]
 
 
@@ -201,20 +201,20 @@ def test_lock_moves_between_a_players_two_hand_actions():
     state = position([([2, 2, 2, 6], [1, 10, 10]), *OTHERS], [(4, 1), (8, 2)])
     assert state.view(None)["lock"] == "high"
     moves = legal(state)
-    assert "Earth: play 2x10" not in moves and "Earth: take high end" not in moves
-    assert "Earth: play 1x1" in moves
-    act(state, "Heaven: play 3x2")
+    assert "Earth 2x10" not in moves and "Earth take high" not in moves
+    assert "Earth 1x1" in moves
+    act(state, "Heaven 3x2")
     assert state.view(None)["lock"] == "low"
     moves = legal(state)
-    assert "Earth: play 2x10" in moves and "Earth: take high end" in moves
-    assert "Earth: play 1x1" not in moves and "Earth: take low end" not in moves
+    assert "Earth 2x10" in moves and "Earth take high" in moves
+    assert "Earth 1x1" not in moves and "Earth take low" not in moves
 
 
 def test_lock_is_lifted_when_the_ends_are_equal():
     state = position([([2, 2], [12, 12]), *OTHERS], [(4, 1), (8, 2)])
-    act(state, "Heaven: play 2x2")
+    act(state, "Heaven 2x2")
     assert state.view(None)["lock"] is None
-    assert "Earth: play 2x12" in legal(state)
+    assert "Earth 2x12" in legal(state)
 
 
 # --- taking ----------------------------------------------------------------------------------------------
@@ -224,32 +224,32 @@ def test_take_refused_for_a_tier_of_three_or_more_cards():
     moves = legal(state)
     assert not any("take" in m for m in moves)
     with pytest.raises(IllegalAction):
-        act(state, "Heaven: take low end")
+        act(state, "Heaven take low")
     state = position([([1], [12]), *OTHERS], [(3, 2), (9, 2)])
-    assert {"Heaven: take low end", "Heaven: take high end", "Earth: take low end"} <= legal(state)
+    assert {"Heaven take low", "Heaven take high", "Earth take low"} <= legal(state)
 
 
 def test_take_refused_when_the_table_has_one_tier():
     state = position([([1], [12]), *OTHERS], [(6, 2)])
     assert not any("take" in m for m in legal(state))
     state = position([([1], [12]), *OTHERS], [(2, 1), (9, 1)])
-    act(state, "Heaven: take low end")
+    act(state, "Heaven take low")
     assert table(state) == [(9, 1)]
     assert not any("take" in m for m in legal(state))
     with pytest.raises(IllegalAction):
-        act(state, "Earth: take high end")
+        act(state, "Earth take high")
 
 
 def test_take_refused_from_a_locked_end():
     state = position([([1], [12]), *OTHERS], [(2, 1), (9, 2)])
     moves = legal(state)
-    assert "Heaven: take high end" not in moves and "Heaven: take low end" in moves
+    assert "Heaven take high" not in moves and "Heaven take low" in moves
 
 
 def test_taken_cards_join_the_hand_that_took_them():
     state = position([([5], [6]), *OTHERS], [(2, 2), (4, 2), (9, 2)])
-    act(state, "Earth: take low end")
-    act(state, "Heaven: take high end")
+    act(state, "Earth take low")
+    act(state, "Heaven take high")
     seen = state.view(1)["seats"][0]
     assert seen["earth"] == [2, 2, 6]  # Earth stays public
     assert seen["heaven"] is None and seen["heaven_count"] == 3 and seen["known_heaven"] == [9, 9]
@@ -262,13 +262,13 @@ def test_taken_cards_join_the_hand_that_took_them():
     # Playing one of them lowers what is known.
     state.script_play([([5, 9, 9], [2, 2, 6]), *OTHERS], [(3, 1), (7, 1)], current=0)
     state.known[9] = 2
-    act(state, "Heaven: play 1x9")
+    act(state, "Heaven 1x9")
     assert state.view(1)["seats"][0]["known_heaven"] == [9]
 
 
 def test_an_empty_hand_may_still_take():
     state = position([([], [12]), *OTHERS], [(2, 1), (9, 1)])
-    act(state, "Heaven: take low end")
+    act(state, "Heaven take low")
     assert state.view(0)["seats"][0]["heaven"] == [2]
 
 
@@ -277,12 +277,12 @@ def test_an_empty_hand_may_still_take():
 def cleaning_position(**options):
     hands = [([6, 7], [1, 8]), ([2, 10], [9, 9]), ([4], [11])]
     state = position(hands, [(3, 1), (5, 1)], **options)
-    act(state, "Heaven: play 1x7")
-    act(state, "Earth: pass")
-    act(state, "Heaven: pass")
-    act(state, "Earth: pass")
-    act(state, "Heaven: take low end")  # taking is not playing
-    act(state, "Earth: pass")
+    act(state, "Heaven 1x7")
+    act(state, "Earth pass")
+    act(state, "Heaven pass")
+    act(state, "Earth pass")
+    act(state, "Heaven take low")  # taking is not playing
+    act(state, "Earth pass")
     return state
 
 
@@ -293,31 +293,31 @@ def test_table_is_cleaned_when_play_comes_back_to_the_last_player_who_played():
     assert view["table"] == [] and view["cleared"] == [5, 7]
     assert view["must_lead"]
     # Any set may go onto the empty table, even a middle rank.
-    assert {"Heaven: play 1x6", "Earth: play 1x1", "Earth: play 1x8"} <= legal(state)
-    act(state, "Heaven: pass")
-    assert "Earth: pass" not in legal(state)  # the cleaner must lead with some hand
-    act(state, "Earth: play 1x8")
+    assert {"Heaven 1x6", "Earth 1x1", "Earth 1x8"} <= legal(state)
+    act(state, "Heaven pass")
+    assert "Earth pass" not in legal(state)  # the cleaner must lead with some hand
+    act(state, "Earth 1x8")
     # A single tier: both ends are the same tier, no lock, plays go below or above it.
     assert state.view(None)["lock"] is None
-    assert {"Heaven: play 1x2", "Heaven: play 1x10", "Earth: play 2x9", "Earth: play 1x9"} <= legal(state)
+    assert {"Heaven 1x2", "Heaven 1x10", "Earth 2x9", "Earth 1x9"} <= legal(state)
 
 
 def test_leading_after_cleaning_can_be_made_optional():
     state = cleaning_position(lead_after_cleaning=False)
     assert state.view(None)["table"] == []
-    act(state, "Heaven: pass")
-    assert "Earth: pass" in legal(state)
+    act(state, "Heaven pass")
+    assert "Earth pass" in legal(state)
 
 
 def test_no_cleaning_when_someone_else_played():
     hands = [([6, 7], [1, 8]), ([2, 10], [9, 9]), ([4], [11])]
     state = position(hands, [(3, 1), (5, 1)])
-    act(state, "Heaven: play 1x7")
-    act(state, "Earth: pass")
-    act(state, "Heaven: play 1x10")
-    act(state, "Earth: pass")
-    act(state, "Heaven: pass")
-    act(state, "Earth: pass")
+    act(state, "Heaven 1x7")
+    act(state, "Earth pass")
+    act(state, "Heaven 1x10")
+    act(state, "Earth pass")
+    act(state, "Heaven pass")
+    act(state, "Earth pass")
     assert table(state) == [(3, 1), (5, 1), (7, 1), (10, 1)]
     assert state.view(None)["shuriken"] == 1
 
@@ -325,9 +325,9 @@ def test_no_cleaning_when_someone_else_played():
 def test_pass_is_soft():
     state = position([([1], [12]), ([2], [13]), ([3], [11]), ([4], [10])], [(5, 1), (8, 1)])
     for _ in range(4):
-        act(state, "Heaven: pass")
-        act(state, "Earth: pass")
-    assert "Heaven: play 1x1" in legal(state)
+        act(state, "Heaven pass")
+        act(state, "Earth pass")
+    assert "Heaven 1x1" in legal(state)
 
 
 # --- the end of a round and scoring ------------------------------------------------------------------------
@@ -346,7 +346,7 @@ def test_hand_penalty_is_n_n_plus_1_over_2_per_group():
 def test_rulebook_scoring_example_and_round_end_the_moment_a_player_is_out():
     hands = [([], [6]), ([4, 4, 4, 11], [2, 7, 9, 9]), ([1], []), ([13, 13], [3])]
     state = position(hands, [(3, 1), (5, 1)])
-    act(state, "Earth: play 1x6")  # the Heaven hand is empty: out at once, mid-turn
+    act(state, "Earth 1x6")  # the Heaven hand is empty: out at once, mid-turn
     assert [(line.label, line.points) for line in state.score_sheet()] == [("Round 1", (5, -7, -1, -3))]
     # The round's winner starts the next round.
     assert state.round == 2 and state.to_move() == (0, 1, 2, 3)
@@ -358,7 +358,7 @@ def test_rulebook_scoring_example_and_round_end_the_moment_a_player_is_out():
 def test_round_ends_after_the_first_hand_action_when_both_hands_are_empty():
     hands = [([2], []), ([4, 4], [10]), ([1], [5])]
     state = position(hands, [(3, 1), (6, 1)], current=0)
-    act(state, "Heaven: play 1x2")
+    act(state, "Heaven 1x2")
     assert state.score_sheet()[0].points == (5, -3, -1)
 
 
@@ -366,8 +366,8 @@ def test_turn_limit_ends_the_round_with_hands_scored_and_no_bonus():
     hands = [([1, 1], [2]), ([4], [10]), ([5, 5, 5], [])]
     state = position(hands, [(3, 1), (8, 1)], max_turns=10)
     for _ in range(10):
-        act(state, "Heaven: pass")
-        act(state, "Earth: pass")
+        act(state, "Heaven pass")
+        act(state, "Earth pass")
     assert [(line.label, line.points) for line in state.score_sheet()] == [("Round 1 (turn limit)", (-3, -1, -6))]
     assert state.round == 2
     for seat in range(3):
@@ -394,9 +394,9 @@ def test_three_rounds_then_the_best_total_wins():
 
 def test_action_labels_parse_back():
     state = GAME.new_state(4, seed=1)
-    assert state.parse_action("heaven: play 3x7") == C.play_id(HEAVEN, 7, 3)
-    assert state.parse_action("Earth: take low end") == C.take_id(EARTH, C.LOW)
-    assert state.parse_action("Split: done") == C.DONE
+    assert state.parse_action("heaven 3x7") == C.play_id(HEAVEN, 7, 3)
+    assert state.parse_action("Earth take low") == C.take_id(EARTH, C.LOW)
+    assert state.parse_action("done") == C.DONE
 
 
 def test_heuristic_split_keeps_ranks_together_and_balances_the_hands():

@@ -69,16 +69,16 @@ def pass_id(hand: int) -> int:
 
 
 def _build_actions() -> tuple[Action, ...]:
-    table: list[Action] = [Action(TO_EARTH, rank=r, label=f"Split: {r} to Earth") for r in range(1, RANKS + 1)]
-    table += [Action(TO_HEAVEN, rank=r, label=f"Split: {r} back to Heaven") for r in range(1, RANKS + 1)]
-    table.append(Action(SPLIT_DONE, label="Split: done"))
+    table: list[Action] = [Action(TO_EARTH, rank=r, label=f"{r} to Earth") for r in range(1, RANKS + 1)]
+    table += [Action(TO_HEAVEN, rank=r, label=f"{r} to Heaven") for r in range(1, RANKS + 1)]
+    table.append(Action(SPLIT_DONE, label="done"))
     for hand, name in enumerate(HAND_NAMES):
         for r in range(1, RANKS + 1):
             for k in range(1, COPIES + 1):
-                table.append(Action(PLAY, hand, r, k, label=f"{name}: play {k}x{r}"))
+                table.append(Action(PLAY, hand, r, k, label=f"{name} {k}x{r}"))
         for end, end_name in enumerate(END_NAMES):
-            table.append(Action(TAKE, hand, end=end, label=f"{name}: take {end_name} end"))
-        table.append(Action(PASS, hand, label=f"{name}: pass"))
+            table.append(Action(TAKE, hand, end=end, label=f"{name} take {end_name}"))
+        table.append(Action(PASS, hand, label=f"{name} pass"))
     return tuple(table)
 
 
