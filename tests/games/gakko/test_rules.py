@@ -410,6 +410,47 @@ def test_heuristic_split_keeps_ranks_together_and_balances_the_hands():
 
 # --- invariants over random games -----------------------------------------------------------------------
 
+def rulebook_moves(view, seat):
+    """The turn actions the rules allow, worked out afresh from the seat's view (a reference for the engine)."""
+    me = view["seats"][seat]
+    hands = {"Heaven": me["heaven"], "Earth": me["earth"]}
+    tiers = view["table"]
+    lock = None
+    if len(tiers) >= 2 and tiers[0][1] != tiers[-1][1]:
+        lock = "low" if tiers[0][1] > tiers[-1][1] else "high"
+    assert view["lock"] == lock
+    moves = set()
+    for name, cards in hands.items():
+        if name in view["hands_used"]:
+            continue
+        for r in set(cards):
+            for k in range(1, cards.count(r) + 1):
+                below = tiers and r < tiers[0][0] and lock != "low" and k >= tiers[0][1]
+                above = tiers and r > tiers[-1][0] and lock != "high" and k >= tiers[-1][1]
+                if not tiers or below or above:
+                    moves.add(f"{name} {k}x{r}")
+        if len(tiers) >= 2:
+            for end, (_, count) in (("low", tiers[0]), ("high", tiers[-1])):
+                if lock != end and count < 3:
+                    moves.add(f"{name} take {end}")
+        other = "Earth" if name == "Heaven" else "Heaven"
+        if not (view["must_lead"] and not tiers) or (other not in view["hands_used"] and hands[other]):
+            moves.add(f"{name} pass")
+    return moves
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_turn_actions_match_the_rules_in_random_games(players):
+    for seed in range(3):
+        state = GAME.new_state(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if state.view(None)["phase"] == "play":
+                assert legal(state, seat) == rulebook_moves(state.view(seat), seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_cards_are_conserved_and_the_table_stays_ordered(players):
     top = C.TOP_RANK[players]
