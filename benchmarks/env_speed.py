@@ -23,6 +23,7 @@ import random
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -102,7 +103,7 @@ def pettingzoo_classic(name: str) -> Callable[[], object] | None:
     try:
         module = __import__(f"pettingzoo.classic.{name}", fromlist=["env"])
         module.env().reset(seed=0)
-    except Exception:  # missing optional dependency (rlcard, pygame, hanabi) or removed from this version
+    except ImportError:  # missing optional dependency (rlcard, pygame, hanabi) or removed from this version
         return None
     return module.env
 
@@ -185,7 +186,7 @@ def measure(args: argparse.Namespace) -> list[tuple[str, str, dict[str, float]]]
             cells = {
                 "engine": timed(engine_steps(game, players, 1, observe=False), args.seconds),
                 "engine+obs": timed(engine_steps(game, players, 1, observe=True), args.seconds),
-                "PettingZoo AEC": timed(aec_steps(lambda: make_env(game.id, players=players), 1), args.seconds),
+                "PettingZoo AEC": timed(aec_steps(partial(make_env, game.id, players=players), 1), args.seconds),
             }
             if bridge is not None:
                 cells["OpenSpiel"] = timed(openspiel_steps(bridge.load_game(game.id, players=players, rng_seed=1), 1),

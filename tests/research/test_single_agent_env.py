@@ -5,9 +5,9 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 import pytest
-from configs import config_id, configurations
+from blindbids import GAME as BLIND_BIDS
 from gymnasium.utils.env_checker import check_env
-from toygame import GAME as BLIND_BIDS
+from research_configs import config_id, configurations
 
 from ninjatable.bots import available_bots, make_bot
 from ninjatable.core import BadOptions, IllegalAction, all_games, render_text

@@ -129,14 +129,16 @@ class NinjaSpielGame(pyspiel.Game):
 
 class _Kernel:
     """Holds the kernel state; OpenSpiel deep-copies a Python state's attributes on clone, and this makes
-    that copy the kernel's own cheap `clone()`."""
+    that copy the kernel's own cheap `clone()`. It also keeps the labels of the moves made through the
+    bridge, so that `str(state)` does not relabel the whole history at every call."""
 
-    __slots__ = ("state", "reward", "seed_source")
+    __slots__ = ("moves", "reward", "seed_source", "state")
 
-    def __init__(self, state: Any, reward: str, seed_source: NinjaSpielGame | None) -> None:
+    def __init__(self, state: Any, reward: str, seed_source: NinjaSpielGame | None, moves: list[str]) -> None:
         self.state = state
         self.reward = reward
         self.seed_source = seed_source
+        self.moves = moves
 
     def get(self) -> Any:
         """The kernel state, started (with the next seed of the game's stream) on first use."""
@@ -147,13 +149,13 @@ class _Kernel:
         return self.state
 
     def __deepcopy__(self, memo: dict) -> _Kernel:
-        return _Kernel(self.get().clone(), self.reward, None)
+        return _Kernel(self.get().clone(), self.reward, None, self.moves.copy())
 
     def __getstate__(self) -> tuple:
-        return (self.state, self.reward)
+        return (self.get(), self.reward, self.moves)
 
     def __setstate__(self, data: tuple) -> None:
-        self.state, self.reward = data
+        self.state, self.reward, self.moves = data
         self.seed_source = None
 
 
@@ -164,7 +166,7 @@ class NinjaSpielState(pyspiel.State):
         super().__init__(game)
         # OpenSpiel makes a fresh initial state for every clone and then overwrites its attributes, so the
         # kernel state is started lazily: a clone never draws a seed it would throw away.
-        self._k = _Kernel(None, game.reward_kind, game)
+        self._k = _Kernel(None, game.reward_kind, game, [])
 
     def _kernel(self) -> Any:
         return self._k.get()
@@ -179,7 +181,9 @@ class NinjaSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         state = self._kernel()
-        state.apply(state.to_move()[0], action)
+        seat = state.to_move()[0]
+        state.apply(seat, action)
+        self._k.moves.append(f"{seat}:{state.action_label(action)}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._kernel().action_label(action)
@@ -194,12 +198,13 @@ class NinjaSpielState(pyspiel.State):
         return final_rewards(state, self._k.reward)
 
     def __str__(self) -> str:
-        """The record of this state: game, players, options, seed and moves, which replay it exactly.
+        """The record of this state: game, players, options, seed and moves (seat:move), which replay it.
 
-        (For a picture of the table, `ninjatable.core.render_text(game, state.view(seat))`.)
+        A world from `resample_from_infostate` shows its own fresh seed and no moves (it was sampled, not
+        played). For a picture of the table, `ninjatable.core.render_text(game, state.view(seat))`.
         """
         state = self._kernel()
-        moves = " ".join(f"{s}:{state.action_label(a)}" for s, a in state.history)
+        moves = " ".join(self._k.moves)
         return f"{state.game.id} players={state.players} options={state.options} seed={state.seed} moves: {moves}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NinjaSpielState:
@@ -207,6 +212,7 @@ class NinjaSpielState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2**53))
         world = self.clone()
         world._k.state = self._kernel().sample_world(player_id, rng)
+        world._k.moves = []
         return world
 
 

@@ -8,7 +8,7 @@ reset replays the whole episode, bots included.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -29,7 +29,7 @@ class NinjaSingleAgentEnv(gymnasium.Env):
     then the seat's final score (`reward="score"`) or its share of the win (`reward="win"`).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,

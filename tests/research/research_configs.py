@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toygame import GAME as BLIND_BIDS
+from blindbids import GAME as BLIND_BIDS
 
 from ninjatable.core import Game, all_games
 
