@@ -122,3 +122,19 @@ def test_openspiel_python_ismcts_bot_plays_a_legal_move(game):
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+@pytest.mark.parametrize("game", [c[0] for c in configurations(with_options=False)][:1] + [BLIND_BIDS],
+                         ids=lambda g: g.id)
+def test_openspiel_rl_environment_runs_an_episode_on_the_observation_tensor(game):
+    from open_spiel.python import rl_environment
+
+    spiel_game = load_game(game, reward="score", rng_seed=2)
+    environment = rl_environment.Environment(spiel_game)
+    step = environment.reset()
+    rng = random.Random(2)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == spiel_game.observation_tensor_size()
+        step = environment.step([rng.choice(step.observations["legal_actions"][player])])
+    assert step.rewards == environment.get_state.returns()
