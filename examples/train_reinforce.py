@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="REINFORCE with a linear policy against random bots.")
     parser.add_argument("--game", default="dragon")
     parser.add_argument("--players", type=int, default=None, help="default: the game's usual count")
-    parser.add_argument("--episodes", type=int, default=6000, help="training games")
+    parser.add_argument("--episodes", type=int, default=10000, help="training games")
     parser.add_argument("--eval", type=int, default=400, help="evaluation games before and after")
     parser.add_argument("--batch", type=int, default=64, help="games per update")
     parser.add_argument("--lr", type=float, default=0.03)
