@@ -1105,3 +1105,47 @@ class ClanWarsState(State):
                 if b != t:
                     hand = world.hands[b]
                     world.known[t][b] = [c for c in world.known[t][b] if c in hand]
+
+
+UNIT_ID = {u.name: i for i, u in enumerate(UNITS)}
+
+
+def scripted_state(
+    hands: list[list[str]],
+    deck: list[str] = (),
+    ninja: list[list[str]] | None = None,
+    markers: list[int] | None = None,
+    current: int = 0,
+    first_turn: bool = False,
+    phase: int = RECRUIT,
+    **options: Any,
+) -> ClanWarsState:
+    """A position set up by hand, for tests and examples: card and unit names instead of a shuffle.
+
+    `deck` lists the cards from the bottom to the top (the last one is drawn first); `ninja[s]` names
+    the units seat s has in play (a Ninja card's name, or a token's such as "Genin 2"). The Fate draw of
+    the current turn is taken as done; the state starts in `phase` of `current`'s turn.
+    """
+    from ...core import get_game
+
+    players = len(hands)
+    state = get_game("clanwars").new_state(players, seed=0, **options)
+    assert isinstance(state, ClanWarsState)
+    state.hands = [[C.card_id(name) for name in hand] for hand in hands]
+    state.deck = [C.card_id(name) for name in deck]
+    state.discard = []
+    state.owner = [-1] * NUM_UNITS
+    for seat, names in enumerate(ninja or []):
+        for name in names:
+            state.owner[UNIT_ID[name]] = seat
+    state.markers = list(markers) if markers is not None else [START_MARKERS] * players
+    state.defeated = [False] * players
+    state.turns_taken = [0 if first_turn else 1] * players
+    state.known = [[[] for _ in range(players)] for _ in range(players)]
+    state.known_top = [0] * players
+    state._clear_combat()
+    state.current = current
+    state.attacks_left = 0 if first_turn else 1
+    state.phase = phase
+    state.events = []
+    return state
