@@ -66,7 +66,7 @@ def render(view: dict[str, Any]) -> Group:
     trick = Text("Trick: ")
     if view["trick"]:
         trick.append_text(Text("  ").join(
-            Text.assemble(("You" if s == me else f"P{s + 1}") + " ", card_text(lab)) for s, lab in view["trick"]
+            Text.assemble(("You" if s == me else f"Player {s + 1}") + ": ", card_text(lab)) for s, lab in view["trick"]
         ))
     else:
         trick.append("-", style="dim")
@@ -88,7 +88,7 @@ def render(view: dict[str, Any]) -> Group:
         sheet = Table(title="Score sheet", box=None, header_style="bold")
         sheet.add_column("")
         for s in range(n):
-            sheet.add_column("You" if s == me else f"P{s + 1}", justify="right")
+            sheet.add_column("You" if s == me else f"Player {s + 1}", justify="right")
         for line in view["score_sheet"]:
             sheet.add_row(line["label"], *map(str, line["points"]))
         sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
