@@ -114,6 +114,10 @@ def _contest_plays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
 
 
 CONTEST_PLAYS = _contest_plays()
+# The units whose abilities reach beyond a combat, so the hot paths look only at these few.
+SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
+DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
+AYN_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.ayn_s or unit.ability.ayn_f)
 
 # Phases.
 (RECRUIT, SPY, SPY_SEAT, SPY_UNIT, MISSION, TARGET, ATT_EXTRA, BLOCK, DEF_EXTRA, STEALTH, TARGET_CHOICE,
@@ -222,7 +226,10 @@ class ClanWarsState(State):
 
     def recruit_cost(self, seat: int, cid: int, sleeper: bool = False) -> int:
         """Cost after the Ninja Lord discount (and Sleeper Agent's 4), never below 0."""
-        discount = sum(UNITS[u].ability.discount for u in range(NUM_UNITS) if self.owner[u] == seat)
+        discount = 0
+        for u in DISCOUNT_UNITS:
+            if self.owner[u] == seat:
+                discount += UNITS[u].ability.discount
         if sleeper:
             discount += CARDS[SLEEPER_CARD].effect.amount
         return max(0, CARDS[cid].cost - discount)
@@ -268,7 +275,8 @@ class ClanWarsState(State):
 
     def _free_attackers(self) -> list[int]:
         p = self.current
-        return [u for u in range(NUM_UNITS) if self.owner[u] == p and not self.attacked >> u & 1]
+        attacked = self.attacked
+        return [u for u, o in enumerate(self.owner) if o == p and not attacked >> u & 1]
 
     def _recovery(self) -> None:
         p = self.current
@@ -423,8 +431,7 @@ class ClanWarsState(State):
         return acts
 
     def _unused_spies(self, seat: int) -> list[int]:
-        return [u for u in range(NUM_UNITS)
-                if self.owner[u] == seat and UNITS[u].ability.spy and not self.spy_used >> u & 1]
+        return [u for u in SPY_UNITS if self.owner[u] == seat and not self.spy_used >> u & 1]
 
     def _seat_candidates(self, pending: int, seat: int) -> list[int]:
         """Opponents a Spy-phase card (or a SPY look) may target."""
@@ -783,7 +790,7 @@ class ClanWarsState(State):
     # Ratings
     def _ayn(self, seat: int) -> tuple[int, int]:
         s = f = 0
-        for u in range(NUM_UNITS):
+        for u in AYN_UNITS:
             if self.owner[u] == seat:
                 a = UNITS[u].ability
                 s += a.ayn_s
