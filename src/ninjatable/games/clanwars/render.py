@@ -87,7 +87,8 @@ def render(view: dict[str, Any]) -> Group:
     )
     parts: list[Any] = [header, _clans_table(view)]
     if view["mass"]:
-        parts.append(Text(f"Next attack: each side may add {view['mass']} Ninja"))
+        which = "This" if view["combat"] else "Next"
+        parts.append(Text(f"{which} attack: each side may add up to {view['mass']} Ninja"))
     if view["pending"]:
         parts.append(Text(f"Choosing the target of {view['pending']}"))
     if view["combat"]:

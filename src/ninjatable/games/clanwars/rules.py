@@ -210,6 +210,7 @@ class ClanWarsState(State):
         self.c_bonus = [0, 0]  # Fight bonuses of the attacking and defending sides
         self.c_plays: list[list[int]] = []  # this contest: [side, card, s, f, negated]
         self.c_cards: list[int] = []  # every card played in this combat (discarded at its end)
+        self.c_stage = 0  # the contest under way or last held: 0 Stealth, 1 Fight
         self.c_turn = 0  # side to act in a contest: 0 attacker, 1 defender
         self.c_passes = 0
         self.c_killed: list[int] = []  # attacking card Ninja killed in this combat (for Endurance)
@@ -729,6 +730,7 @@ class ClanWarsState(State):
     # Contests
     def _start_contest(self, phase: int) -> None:
         self.phase = phase
+        self.c_stage = 0 if phase == STEALTH else 1
         self.c_plays = []
         self.c_turn = 0
         self.c_passes = 0
@@ -991,7 +993,7 @@ class ClanWarsState(State):
     def _combat_view(self) -> dict[str, Any] | None:
         if not self.c_att:
             return None
-        stat = 1 if self.phase in (FIGHT, ENDURANCE) else 0
+        stat = self.c_stage
         return {
             "attacker": self.current,
             "defender": self.c_defender,
@@ -1052,7 +1054,7 @@ class ClanWarsState(State):
             out[o + (self.c_defender - seat) % n] = 1.0
         o += MAX_SEATS
         if self.c_att:
-            stat = 1 if self.phase in (FIGHT, ENDURANCE) else 0
+            stat = self.c_stage
             out[o] = self.current == seat
             out[o + 1] = self.c_defender == seat
             out[o + 2] = self.side_total(0, stat) / 10
