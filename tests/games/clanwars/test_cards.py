@@ -104,7 +104,7 @@ def test_every_boost_adds_its_bonus_in_its_contest_for_the_sides_allowed(card, k
     state = scripted_state(hands, deck=["Duel", "Raid"], ninja=[["Rogue Ninja"], []], phase=MISSION)
     act(state, "Rogue Ninja", "Player 2")
     if stat == 1:
-        act(state, "pass", "pass")
+        act(state, "pass", "pass", "fight")
     assert state.phase == (STEALTH, FIGHT)[stat]
     if side == 1:
         act(state, "pass")
@@ -127,7 +127,7 @@ def test_every_boost_adds_its_bonus_in_its_contest_for_the_sides_allowed(card, k
 def test_stealth_only_cards_cannot_be_played_in_a_fight(card):
     state = scripted_state([["Plan", C.NAMES[card]], ["Allies"]], deck=["Duel"], ninja=[["Rogue Ninja"], []],
                            phase=MISSION)
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight")
     assert labels(state) == {"pass"}
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from ninjatable.core import IllegalAction
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import (BLOCK, ENDURANCE, FIGHT, MISSION, STEALTH, TARGET_CHOICE, UNIT_ID,
-                                             scripted_state)
+from ninjatable.games.clanwars.rules import (BLOCK, ENDURANCE, FIGHT, MISSION, PRESS, STEALTH, TARGET_CHOICE,
+                                             UNIT_ID, scripted_state)
 
 DECK = ["Plot", "Duel", "Raid", "Allies", "Plan", "Darkness"]
 
@@ -45,16 +45,25 @@ def test_attacker_wins_stealth_gets_plus_three_fight_and_the_village_pays_the_di
     state = combat(["Rogue Ninja"], [])
     act(state, "Rogue Ninja", "Player 2")
     assert state.phase == STEALTH and totals(state) == ("stealth", [3, 0])
-    act(state, "pass", "pass")
+    act(state, "pass", "pass", "fight")
     assert state.phase == FIGHT and totals(state) == ("fight", [6, 0])  # 3 + 3
     act(state, "pass", "pass")
     assert state.markers[1] == 20 - 6
     assert in_play(state, 0) == {"Rogue Ninja"}
 
 
+def test_attacker_that_wins_stealth_may_withdraw_instead_of_fighting():
+    state = combat(["Geisha Ninja"], ["Beast Ninja"])
+    act(state, "Geisha Ninja", "Beast Ninja", "pass", "pass")  # Stealth 4 against 3; Fight would be 2 + 3 = 5 to 5
+    assert state.phase == PRESS and state.to_move() == (0,) and labels(state) == {"fight", "withdraw"}
+    act(state, "withdraw")
+    assert in_play(state, 0) == {"Geisha Ninja"} and in_play(state, 1) == {"Beast Ninja"}
+    assert state.current == 1  # the attack was used: the turn goes on to Recovery
+
+
 def test_village_events_raise_its_ratings_and_reduce_the_loss():
     state = combat(["Rogue Ninja"], [], hands=(["Plan"], ["Ninja Sword", "Chain & Sickle"]))
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight")
     act(state, "pass", "Ninja Sword")  # fight: the village gets +3F
     assert totals(state) == ("fight", [6, 3])
     act(state, "pass", "pass")
@@ -79,7 +88,7 @@ def test_stealth_tie_goes_to_the_defender():
 
 def test_attacker_losing_the_fight_against_a_village_is_killed():
     state = combat(["Elder Ninja"], [], hands=(["Plan"], ["Ninja Sword", "Taijutsu Strikes", "Chain & Sickle"]))
-    act(state, "Elder Ninja", "Player 2", "pass", "pass")  # Stealth 2 > 0: fight with 1 + 3 = 4
+    act(state, "Elder Ninja", "Player 2", "pass", "pass", "fight")  # Stealth 2 > 0: fight with 1 + 3 = 4
     act(state, "pass", "Ninja Sword", "pass", "Taijutsu Strikes", "pass", "pass")  # village 6
     assert state.units_of(0) == [] and state.markers[1] == 20
     assert C.card_id("Elder Ninja") in state.discard
@@ -87,7 +96,7 @@ def test_attacker_losing_the_fight_against_a_village_is_killed():
 
 def test_village_cannot_lose_more_markers_than_it_has():
     state = combat(["Legendary Ninja"], ["Elder Ninja"], markers=(20, 3))
-    act(state, "Legendary Ninja", "Player 2", "pass", "pass", "pass", "pass", "pass")
+    act(state, "Legendary Ninja", "Player 2", "pass", "pass", "pass", "fight", "pass", "pass")
     assert state.markers[1] == 0 and not state.defeated[1]  # still has a Ninja
 
 
@@ -101,7 +110,7 @@ def test_contest_continues_until_both_pass_consecutively():
     assert totals(state) == ("stealth", [9, 6])
     act(state, "pass")
     assert state.phase == STEALTH  # one pass is not enough
-    act(state, "pass")
+    act(state, "pass", "fight")
     assert state.phase == FIGHT
 
 
@@ -118,13 +127,13 @@ def test_fight_only_events_cannot_be_played_in_the_stealth_contest():
     state = combat(["Rogue Ninja"], [], hands=(["Ninja Sword", "Kunai Knives", "Sow Confusion"], ["Plot"]))
     act(state, "Rogue Ninja", "Player 2")
     assert labels(state) == {"pass", "Kunai Knives +1S", "Sow Confusion"}
-    act(state, "pass", "pass")
+    act(state, "pass", "pass", "fight")
     assert labels(state) == {"pass", "Kunai Knives +2F", "Ninja Sword"}
 
 
 def test_a_side_with_no_cards_passes_by_itself():
     state = combat(["Rogue Ninja"], [], hands=(["Plan"], []))
-    act(state, "Rogue Ninja", "Player 2", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "fight")
     assert state.phase == FIGHT and state.to_move() == (0,)
 
 
@@ -146,7 +155,7 @@ def test_blocker_that_wins_stealth_must_fight_without_bonus():
 
 def test_attacker_that_beats_a_blocker_attacks_the_original_target():
     state = combat(["Shadow Warrior"], ["Elder Ninja", "Rogue Ninja"])  # 5S against Rogue 3 + Elder's 1
-    act(state, "Shadow Warrior", "Elder Ninja", "Rogue Ninja", "pass", "pass")
+    act(state, "Shadow Warrior", "Elder Ninja", "Rogue Ninja", "pass", "pass", "fight")
     assert state.phase == FIGHT
     view = state.view(None)["combat"]
     assert [d["name"] for d in view["defending"]] == ["Elder Ninja"] and view["totals"] == [6, 1]
@@ -164,7 +173,7 @@ def test_target_that_wins_stealth_may_negate():
 
 def test_target_that_wins_stealth_may_fight_back_with_plus_three():
     state = combat(["Rogue Ninja"], ["Shadow Warrior"])
-    act(state, "Rogue Ninja", "Shadow Warrior", "pass", "pass", "fight back")
+    act(state, "Rogue Ninja", "Shadow Warrior", "pass", "pass", "fight")
     assert totals(state) == ("fight", [3, 6])
     act(state, "pass", "pass")
     assert in_play(state, 0) == set()
@@ -173,7 +182,7 @@ def test_target_that_wins_stealth_may_fight_back_with_plus_three():
 def test_target_may_substitute_another_friendly_ninja_who_gets_plus_three():
     state = combat(["Beast Ninja"], ["Shadow Warrior", "Rogue Ninja"])
     act(state, "Beast Ninja", "Shadow Warrior", "pass", "pass", "pass")
-    assert labels(state) == {"negate", "fight back", "Rogue Ninja"}
+    assert labels(state) == {"negate", "fight", "Rogue Ninja"}
     act(state, "Rogue Ninja")
     assert totals(state) == ("fight", [5, 6])  # Rogue 3 + 3 against Beast 5
     act(state, "pass", "pass")
@@ -182,7 +191,7 @@ def test_target_may_substitute_another_friendly_ninja_who_gets_plus_three():
 
 def test_fight_tie_goes_to_the_defender():
     state = combat(["Rogue Ninja"], [], hands=(["Plan"], ["Ninja Sword", "Chain & Sickle"]))
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass")  # Stealth 3 > 0: Fight 3 + 3
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight")  # Stealth 3 > 0: Fight 3 + 3
     act(state, "pass", "Ninja Sword", "pass", "Chain & Sickle", "pass", "pass")  # 6 against 6
     assert in_play(state, 0) == set() and state.markers[1] == 20
 
@@ -210,7 +219,7 @@ def test_assassin_and_nokizaru_bonuses_when_attacking_only():
     state = combat(["Ninja Assassin"], ["Nokizaru Commandos"])
     act(state, "Ninja Assassin", "Nokizaru Commandos")
     assert totals(state) == ("stealth", [5, 2])  # 3+2 attacking; Nokizaru defending gets nothing
-    act(state, "pass", "pass")
+    act(state, "pass", "pass", "fight")
     assert totals(state) == ("fight", [8, 2])  # 3+2+3
     state = combat(["Nokizaru Commandos"], ["Geisha Ninja"])
     act(state, "Nokizaru Commandos", "Player 2", "pass")
@@ -219,19 +228,19 @@ def test_assassin_and_nokizaru_bonuses_when_attacking_only():
 
 def test_kunoichi_gets_plus_two_fight_only_if_unblocked():
     state = combat(["Kunoichi Seductress"], ["Rogue Ninja"])
-    act(state, "Kunoichi Seductress", "Player 2", "pass", "pass", "pass")
+    act(state, "Kunoichi Seductress", "Player 2", "pass", "pass", "pass", "fight")
     assert totals(state) == ("fight", [7, 0])  # 2 + 2 + 3
     state = combat(["Kunoichi Seductress"], ["Elder Ninja"])
-    act(state, "Kunoichi Seductress", "Player 2", "Elder Ninja", "pass", "pass")  # 3 against 2: past it
+    act(state, "Kunoichi Seductress", "Player 2", "Elder Ninja", "pass", "pass", "fight")  # 3 against 2: past it
     assert totals(state) == ("fight", [5, 0])  # blocked: no +2
 
 
 def test_samurai_gets_plus_two_fight_when_defending():
     state = combat(["Shadow Warrior"], ["Samurai Ninja"])
-    act(state, "Shadow Warrior", "Samurai Ninja", "pass", "pass")
+    act(state, "Shadow Warrior", "Samurai Ninja", "pass", "pass", "fight")
     assert totals(state) == ("fight", [6, 4])
     state = combat(["Samurai Ninja"], [])
-    act(state, "Samurai Ninja", "Player 2", "pass", "pass")
+    act(state, "Samurai Ninja", "Player 2", "pass", "pass", "fight")
     assert totals(state) == ("fight", [5, 0])  # attacking: 2 + 3
 
 
@@ -244,7 +253,7 @@ def test_chunin_draws_a_card_when_attacking():
 def test_clan_leader_gives_all_other_ninja_fight_plus_one():
     state = combat(["Rogue Ninja", "Clan Leader"], [])
     assert state.rating(UNIT_ID["Rogue Ninja"], 1) == 4 and state.rating(UNIT_ID["Clan Leader"], 1) == 3
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight")
     assert totals(state) == ("fight", [7, 0])
 
 
@@ -259,13 +268,13 @@ def test_ecp_ninjitsu_master_adds_stealth_per_event_card():
     state = combat(["Ninjitsu Master"], [], hands=(["Distraction", "Spit Needles", "Plan"], ["Plot"]))
     act(state, "Ninjitsu Master", "Player 2", "Distraction", "pass", "Spit Needles +2S")
     assert totals(state) == ("stealth", [4 + 3 + 1 + 2 + 1, 0])
-    act(state, "pass", "pass")
+    act(state, "pass", "pass", "fight")
     assert totals(state) == ("fight", [7, 0])  # no Fight ECP
 
 
 def test_ecp_battlefield_ninja_adds_fight_per_event_card():
     state = combat(["Battlefield Ninja"], [], hands=(["Ninja Sword", "Surprise"], ["Plot"]))
-    act(state, "Battlefield Ninja", "Player 2", "Surprise", "pass", "pass")
+    act(state, "Battlefield Ninja", "Player 2", "Surprise", "pass", "pass", "fight")
     assert totals(state) == ("fight", [7, 0])  # no Stealth ECP carried into the fight
     act(state, "Ninja Sword")
     assert totals(state) == ("fight", [4 + 3 + 3 + 1, 0])
@@ -273,7 +282,7 @@ def test_ecp_battlefield_ninja_adds_fight_per_event_card():
 
 def test_grapple_negates_the_opposing_fight_bonus_event():
     state = combat(["Rogue Ninja"], [], hands=(["Ninja Sword", "Fukiya Blowpipe", "Plan"], ["Taijutsu Grapple", "Plot"]))
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight")
     act(state, "Fukiya Blowpipe +2F", "pass", "Ninja Sword")
     assert totals(state) == ("fight", [11, 0])
     act(state, "Taijutsu Grapple")  # +2F, and the Sword (+3, the largest) is negated
@@ -284,7 +293,7 @@ def test_grapple_negates_the_opposing_fight_bonus_event():
 
 def test_grapple_without_an_opposing_fight_event_just_adds_two():
     state = combat(["Rogue Ninja"], [], hands=(["Taijutsu Grapple"], ["Plot"]))
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "Taijutsu Grapple")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight", "Taijutsu Grapple")
     assert totals(state) == ("fight", [8, 0])
 
 
@@ -303,10 +312,10 @@ def test_boosts_that_make_the_opponent_discard_a_random_card(card):
 @pytest.mark.parametrize("card", ["Covert Action", "Assassination", "Duel"])
 def test_extra_attack_with_a_second_ninja(card):
     state = combat(["Rogue Ninja", "Geisha Ninja"], [], hands=([card, "Plan"], ["Plot"]))
-    act(state, card, "Rogue Ninja", "Player 2", "pass", "pass", "pass", "pass")
+    act(state, card, "Rogue Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
     assert state.markers[1] == 14 and state.phase == MISSION
     assert "Rogue Ninja" not in labels(state)  # a Ninja attacks once per turn
-    act(state, "Geisha Ninja", "Player 2", "pass", "pass", "pass", "pass")
+    act(state, "Geisha Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
     assert state.markers[1] == 14 - 5
     assert state.current == 1
 
@@ -318,7 +327,7 @@ def test_extra_attack_needs_a_second_ninja():
 
 def test_one_attack_per_turn_without_an_extra_attack_card():
     state = combat(["Rogue Ninja", "Geisha Ninja"], [])
-    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "pass", "pass")
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
     assert state.phase == MISSION and labels(state) == {"pass"}
     act(state, "pass")
     assert state.current == 1
@@ -338,7 +347,7 @@ def test_mass_combat_each_side_adds_extra_ninja_and_ratings_are_summed(card, ext
     att_s = [3 + 1, 4 + 1, 2][: 1 + extra]  # Elder gives the others +1S
     def_s = [3, 2, 2][: 1 + extra]
     assert totals(state) == ("stealth", [sum(att_s), sum(def_s)])
-    act(state, "pass", "pass")
+    act(state, "pass", "pass", "fight")
     att_f = sum([3, 2, 1][: 1 + extra]) + 3
     def_f = sum([5, 2 + 2, 1][: 1 + extra])  # Samurai +2F when defending
     assert totals(state) == ("fight", [att_f, def_f])
@@ -357,7 +366,7 @@ def test_mass_combat_limits_the_extra_ninja():
 
 def test_endurance_puts_the_killed_attacking_ninja_back_in_hand():
     state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=(["Endurance"], ["Plot"]))
-    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight back", "pass", "pass")
+    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
     assert state.phase == ENDURANCE and labels(state) == {"pass", "Rogue Ninja"}
     act(state, "Rogue Ninja")
     assert C.card_id("Rogue Ninja") in state.hands[0] and C.card_id("Endurance") in state.discard
@@ -367,11 +376,11 @@ def test_endurance_puts_the_killed_attacking_ninja_back_in_hand():
 
 def test_endurance_cannot_save_a_token_or_a_defender():
     state = combat(["Genin 1"], ["Beast Ninja"], hands=(["Endurance"], ["Plot"]))
-    act(state, "Genin 1", "Beast Ninja", "pass", "pass", "fight back", "pass", "pass")
+    act(state, "Genin 1", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
     assert state.phase != ENDURANCE and state.units_of(0) == []
     state = scripted_state([["Plan"], ["Endurance"]], deck=DECK, ninja=[["Legendary Ninja"], ["Rogue Ninja"]],
                            phase=MISSION)
-    act(state, "Legendary Ninja", "Rogue Ninja", "pass", "pass", "pass", "pass")
+    act(state, "Legendary Ninja", "Rogue Ninja", "pass", "pass", "fight", "pass", "pass")
     assert state.phase != ENDURANCE and state.units_of(1) == []
 
 

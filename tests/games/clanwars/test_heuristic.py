@@ -37,3 +37,11 @@ def test_heuristic_plays_the_smallest_card_that_wins_the_contest():
         state.apply(state.to_move()[0], state.parse_action(label))
     choice = Heuristic(seed=1).act(SeatInfo(state, 0))  # 3 against 5: +3 is needed, +1 is not enough
     assert state.action_label(choice) == "Distraction"
+
+
+def test_heuristic_withdraws_from_a_fight_it_would_lose_and_presses_one_it_wins():
+    for attacker, expected in (("Geisha Ninja", "withdraw"), ("Shadow Warrior", "fight")):
+        state = scripted_state([["Plan"], ["Plot"]], deck=["Duel"], ninja=[[attacker], ["Beast Ninja"]], phase=MISSION)
+        for label in (attacker, "Beast Ninja", "pass", "pass"):
+            state.apply(state.to_move()[0], state.parse_action(label))
+        assert state.action_label(Heuristic(seed=1).act(SeatInfo(state, 0))) == expected

@@ -154,7 +154,7 @@ def _village_attack(attacker: str, village_markers: int, players: int = 2):
 
 def test_a_player_with_no_ninja_and_no_markers_is_defeated_and_the_last_one_wins():
     state = _village_attack("Legendary Ninja", 4)
-    act(state, "pass", "pass")  # Stealth 5 against 0: the attacker wins, +3 Fight
+    act(state, "pass", "pass", "fight")  # Stealth 5 against 0: the attacker wins, +3 Fight
     act(state, "pass", "pass")  # Fight 8 against 0: the village would lose 8, has 4
     assert state.markers[1] == 0 and state.defeated[1]
     assert state.is_over() and state.winners() == [0]
@@ -163,7 +163,7 @@ def test_a_player_with_no_ninja_and_no_markers_is_defeated_and_the_last_one_wins
 
 def test_defeated_player_is_skipped_and_cannot_be_targeted():
     state = _village_attack("Legendary Ninja", 4, players=3)
-    act(state, "pass", "pass", "pass", "pass")
+    act(state, "pass", "pass", "fight", "pass", "pass")
     assert state.defeated[1] and not state.is_over()
     assert state.hands[1] == []  # a defeated clan's hand goes to the discard pile
     assert state.current == 2  # no Ninja left to attack with: the turn ends

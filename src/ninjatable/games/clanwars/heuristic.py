@@ -4,7 +4,7 @@ Strategy (see "Heuristic bot" in docs/rules/clanwars.md): recruit the most expen
 keeping a small reserve of markers; play every Spy Phase card against the leading opponent; attack only
 where its Ninja should win the Stealth contest against every possible blocker; in a contest play the
 smallest card that turns the result, and pass when ahead or when its cards cannot catch up; block only
-with a Ninja that wins both contests; fight back or substitute when the +3 wins the fight, else negate.
+with a Ninja that wins both contests; press an attack that out-fights the defence; fight back or substitute when the +3 wins the fight, else negate.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from ...core import Bot, SeatInfo
 from . import cards as C
 from .rules import (ACTION_CARD, ACTION_CHOICE, DISCARD, FIGHT_BACK, NEGATE, PASS, SEAT, SLEEPER, SPY_LOOK,
-                    UNIT)
+                    UNIT, WITHDRAW)
 
 RESERVE = 4  # markers kept back when recruiting: a village with none is one raid from defeat
 SPY_KINDS = (C.DRAW, C.GAIN_MARKERS, C.STEAL_MARKERS, C.STEAL_CARD, C.FORCE_DISCARD, C.CONTROL, C.LOOK_HAND,
@@ -47,6 +47,8 @@ class Heuristic(Bot):
             return self._block(view, me, legal)
         if phase in ("stealth contest", "fight contest"):
             return self._contest(view, me, legal)
+        if phase == "attacker's choice":
+            return self._press(view)
         if phase == "target's choice":
             return self._target_choice(view, me, legal)
         if phase == "endurance":
@@ -176,6 +178,13 @@ class Heuristic(Bot):
             return PASS  # cannot turn it: keep the cards
         enough = [p for p in plays if p[0] >= need]
         return min(enough)[1] if enough else max(plays)[1]
+
+    def _press(self, view: dict[str, Any]) -> int:
+        """Go on to the Fight unless the defence already out-fights the attacker with its +3."""
+        combat = view["combat"]
+        att_f = sum(n["fight"] for n in combat["attacking"]) + 3
+        def_f = sum(n["fight"] for n in combat["defending"])
+        return FIGHT_BACK if att_f > def_f else WITHDRAW
 
     def _target_choice(self, view: dict[str, Any], me: int, legal: list[int]) -> int:
         combat = view["combat"]

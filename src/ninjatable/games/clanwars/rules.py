@@ -30,7 +30,7 @@ TARGET_BONUS = 3  # the target's (or its substitute's) Fight bonus when it fight
 # 0 pass / done / no block; 1-77 a card's main use (recruit a Ninja card, play an Event with its first
 # choice); 78-99 recruit a Ninja with Sleeper Agent; then the second choice of each "S or F" Event; then
 # discard a card (77); choose a Ninja in play (36 units); choose a player (6: a village or an opponent);
-# negate, fight back, use a SPY look.
+# negate, fight, use a SPY look, withdraw.
 PASS = 0
 PLAY = 1
 SLEEPER = PLAY + DECK_SIZE
@@ -41,7 +41,8 @@ SEAT = UNIT + NUM_UNITS
 NEGATE = SEAT + MAX_SEATS
 FIGHT_BACK = NEGATE + 1
 SPY_LOOK = FIGHT_BACK + 1
-NUM_ACTIONS = SPY_LOOK + 1
+WITHDRAW = SPY_LOOK + 1
+NUM_ACTIONS = WITHDRAW + 1
 
 SLEEPER_CARD = C.card_id("Sleeper Agent")
 ENDURANCE_CARD = C.card_id("Endurance")
@@ -81,9 +82,9 @@ def _action_tables() -> tuple[list[str], list[int], list[int]]:
         labels.append(seat_name(s))
         card.append(-1)
         choice.append(-1)
-    labels += ["negate", "fight back", "spy"]
-    card += [-1, -1, -1]
-    choice += [-1, -1, -1]
+    labels += ["negate", "fight", "spy", "withdraw"]
+    card += [-1, -1, -1, -1]
+    choice += [-1, -1, -1, -1]
     return labels, card, choice
 
 
@@ -121,10 +122,11 @@ AYN_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.ayn_s or uni
 
 # Phases.
 (RECRUIT, SPY, SPY_SEAT, SPY_UNIT, MISSION, TARGET, ATT_EXTRA, BLOCK, DEF_EXTRA, STEALTH, TARGET_CHOICE,
- FIGHT, ENDURANCE, DISCARD_DOWN, OVER) = range(15)
+ FIGHT, ENDURANCE, DISCARD_DOWN, OVER, PRESS) = range(16)
 PHASE_NAMES = ("recruit", "spy", "spy: choose an opponent", "spy: choose a Ninja", "mission: choose an attacker",
                "mission: choose a target", "mission: add attacking Ninja", "block", "add defending Ninja",
-               "stealth contest", "target's choice", "fight contest", "endurance", "recovery: discard", "over")
+               "stealth contest", "target's choice", "fight contest", "endurance", "recovery: discard", "over",
+               "attacker's choice")
 LOOK = -2  # pending "card" for a SPY look
 
 OBS_SIZE = (
@@ -389,6 +391,8 @@ class ClanWarsState(State):
             acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
         elif ph == ENDURANCE:
             acts = [PASS] + [UNIT + u for u in self.c_killed]
+        elif ph == PRESS:
+            acts = [FIGHT_BACK, WITHDRAW]
         else:  # DISCARD_DOWN
             acts = [DISCARD + c for c in set(self.hands[seat])]
         acts.sort()
@@ -502,6 +506,8 @@ class ClanWarsState(State):
             self._do_target_choice(seat, action)
         elif ph == ENDURANCE:
             self._do_endurance(seat, action)
+        elif ph == PRESS:
+            self._do_press(seat, action)
         else:
             self._do_discard_down(seat, action - DISCARD)
 
@@ -842,7 +848,7 @@ class ClanWarsState(State):
             self.log("combat", f"the attacker wins the Stealth contest {att} to {dfn}")
             self.c_head = self.c_target  # past any blocker, on to the original target
             self.c_bonus[0] = STEALTH_WIN_BONUS
-            self._start_contest(FIGHT)
+            self.phase = PRESS  # "he may attack his original target"
         else:
             self.log("combat", f"the defender wins the Stealth contest {dfn} to {att}")
             if self.c_blocker >= 0:
@@ -853,6 +859,14 @@ class ClanWarsState(State):
                 self._end_combat()
             else:
                 self.phase = TARGET_CHOICE
+
+    def _do_press(self, seat: int, action: int) -> None:
+        if action == WITHDRAW:
+            self.c_log.append("the attacker withdraws")
+            self.log("combat", f"{UNITS[self.c_att[0]].name} withdraws")
+            self._end_combat()
+        else:
+            self._start_contest(FIGHT)
 
     def _do_target_choice(self, seat: int, action: int) -> None:
         if action == NEGATE:
