@@ -13,7 +13,8 @@ GAME = get_game("clanwars")
 
 
 def check(state) -> None:
-    in_play = [u for u in range(C.NUM_UNITS) if state.owner[u] >= 0 and C.UNITS[u].card >= 0]
+    assert state.in_play == [u for u in range(C.NUM_UNITS) if state.owner[u] >= 0]
+    in_play = [u for u in state.in_play if C.UNITS[u].card >= 0]
     every = state.deck + [c for h in state.hands for c in h] + state.discard + in_play + state.c_cards
     assert sorted(every) == list(range(C.DECK_SIZE)), "each card is in exactly one place"
     for tip, tokens in C.TOKENS_OF.items():

@@ -9,6 +9,7 @@ interpretation.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import Any
 
 import numpy as np
@@ -181,7 +182,8 @@ class ClanWarsState(State):
         self.deck = deck  # the top of the deck is the end of the list
         self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(n)]
         self.discard: list[int] = []
-        self.owner = [-1] * NUM_UNITS
+        self.owner = [-1] * NUM_UNITS  # the seat controlling each unit, -1 when it is not in play
+        self.in_play: list[int] = []  # the units in play, in id order
         self.markers = [START_MARKERS] * n
         self.defeated = [False] * n
         self.turns_taken = [0] * n
@@ -219,7 +221,16 @@ class ClanWarsState(State):
         self.c_log: list[str] = []  # what happened in this combat, for the view
 
     def units_of(self, seat: int) -> list[int]:
-        return [u for u in range(NUM_UNITS) if self.owner[u] == seat]
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == seat]
+
+    def _enter_play(self, unit: int, seat: int) -> None:
+        self.owner[unit] = seat
+        insort(self.in_play, unit)
+
+    def _enemy_units(self, seat: int) -> list[int]:
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] != seat]
 
     def alive(self) -> list[int]:
         return [s for s in range(self.players) if not self.defeated[s]]
@@ -279,7 +290,8 @@ class ClanWarsState(State):
     def _free_attackers(self) -> list[int]:
         p = self.current
         attacked = self.attacked
-        return [u for u, o in enumerate(self.owner) if o == p and not attacked >> u & 1]
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == p and not attacked >> u & 1]
 
     def _recovery(self) -> None:
         p = self.current
@@ -375,12 +387,12 @@ class ClanWarsState(State):
         elif ph == SPY_SEAT:
             acts = [SEAT + s for s in self._seat_candidates(self.pending, seat)]
         elif ph == SPY_UNIT:
-            acts = [UNIT + u for u in range(NUM_UNITS) if self.owner[u] >= 0 and self.owner[u] != seat]
+            acts = [UNIT + u for u in self._enemy_units(seat)]
         elif ph == MISSION:
             acts = self._mission_actions(seat)
         elif ph == TARGET:
             acts = [SEAT + s for s in self.opponents(seat)]
-            acts += [UNIT + u for u in range(NUM_UNITS) if self.owner[u] >= 0 and self.owner[u] != seat]
+            acts += [UNIT + u for u in self._enemy_units(seat)]
         elif ph == ATT_EXTRA:
             acts = [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
         elif ph in (BLOCK, DEF_EXTRA):
@@ -429,7 +441,7 @@ class ClanWarsState(State):
                 if self._seat_candidates(cid, seat):
                     acts.append(PLAY + cid)
             elif kind == C.CONTROL:
-                if any(o >= 0 and o != seat for o in self.owner):
+                if self._enemy_units(seat):
                     acts.append(PLAY + cid)
         if self._unused_spies(seat) and self._seat_candidates(LOOK, seat):
             acts.append(SPY_LOOK)
@@ -465,7 +477,8 @@ class ClanWarsState(State):
         busy = set(self.c_def)
         busy.add(self.c_head)
         busy.add(self.c_target)
-        return [u for u in range(NUM_UNITS) if self.owner[u] == d and u not in busy]
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == d and u not in busy]
 
     def _contest_actions(self, seat: int) -> list[int]:
         stat = 0 if self.phase == STEALTH else 1
@@ -530,11 +543,11 @@ class ClanWarsState(State):
         if tokens:
             self.discard.append(cid)
             for u in tokens:
-                self.owner[u] = seat
+                self._enter_play(u, seat)
             self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}: "
                      f"{len(tokens)} tokens into play")
         else:
-            self.owner[cid] = seat
+            self._enter_play(cid, seat)
             self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}")
 
     def _maybe_skip_spy(self) -> None:
@@ -566,7 +579,7 @@ class ClanWarsState(State):
             top = ", ".join(NAMES[c] for c in reversed(self.deck[-self.known_top[seat]:]))
             self.log("look", f"the next cards of the deck are: {top}", to=seat)
         elif e.kind == C.CONTROL:
-            targets = [u for u in range(NUM_UNITS) if self.owner[u] >= 0 and self.owner[u] != seat]
+            targets = self._enemy_units(seat)
             self.pending = cid
             if len(targets) == 1:
                 self._resolve_control(seat, targets[0])
@@ -906,6 +919,7 @@ class ClanWarsState(State):
 
     def _kill(self, unit: int) -> None:
         self.owner[unit] = -1
+        self.in_play.remove(unit)
         if UNITS[unit].card >= 0:
             self.discard.append(unit)  # a card Ninja's unit id is its card id
         self.c_log.append(f"{UNITS[unit].name} is killed")
@@ -1043,9 +1057,8 @@ class ClanWarsState(State):
         o += DECK_SIZE
         out[o] = len(self.deck) / DECK_SIZE
         o += 1
-        for u in range(NUM_UNITS):
-            if self.owner[u] >= 0:
-                out[o + ((self.owner[u] - seat) % n) * NUM_UNITS + u] = 1.0
+        for u in self.in_play:
+            out[o + ((self.owner[u] - seat) % n) * NUM_UNITS + u] = 1.0
         o += MAX_SEATS * NUM_UNITS
         for r in range(n):
             s = (seat + r) % n
@@ -1089,6 +1102,7 @@ class ClanWarsState(State):
         other.hands = [h.copy() for h in self.hands]
         other.discard = self.discard.copy()
         other.owner = self.owner.copy()
+        other.in_play = self.in_play.copy()
         other.markers = self.markers.copy()
         other.defeated = self.defeated.copy()
         other.turns_taken = self.turns_taken.copy()
@@ -1158,9 +1172,10 @@ def scripted_state(
     state.deck = [C.card_id(name) for name in deck]
     state.discard = []
     state.owner = [-1] * NUM_UNITS
+    state.in_play = []
     for seat, names in enumerate(ninja or []):
         for name in names:
-            state.owner[UNIT_ID[name]] = seat
+            state._enter_play(UNIT_ID[name], seat)
     state.markers = list(markers) if markers is not None else [START_MARKERS] * players
     state.defeated = [False] * players
     state.turns_taken = [0 if first_turn else 1] * players
