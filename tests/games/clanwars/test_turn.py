@@ -233,3 +233,18 @@ def test_unit_ids_match_card_ids():
     for name, u in UNIT_ID.items():
         if C.UNITS[u].card >= 0:
             assert C.NAMES[u] == name
+
+
+@pytest.mark.parametrize("card", [c for c in C.NINJA_CARDS if not C.IS_TIP[c]], ids=lambda c: C.NAMES[c])
+def test_every_ninja_card_enters_play_for_its_cost_with_its_printed_ratings(card):
+    c = C.CARDS[card]
+    state = scripted_state([[c.name], ["Ambush"]])
+    act(state, f"recruit {c.name}")
+    assert state.markers[0] == 20 - c.cost and state.units_of(0) == [card]
+    # Alone in play: printed ratings (an AYN source does not buff itself; no combat role applies).
+    assert (state.rating(card, 0), state.rating(card, 1)) == (c.stealth, c.fight)
+
+
+def test_sleeper_agent_is_offered_only_with_the_card_in_hand_and_a_cost_to_reduce():
+    state = scripted_state([["Rogue Ninja", "Plan"], ["Ambush"]])
+    assert "recruit Rogue Ninja with Sleeper Agent" not in labels(state)
