@@ -178,7 +178,7 @@ def test_intrigue_steals_one_random_card():
     state = spy([["Intrigue", "Plan"], ["Plot", "Allies"]])
     act(state, "Intrigue")
     assert len(state.hands[0]) == 2 and len(state.hands[1]) == 1
-    stolen = [c for c in state.hands[0] if c != C.card_id("Plan")][0]
+    stolen = next(c for c in state.hands[0] if c != C.card_id("Plan"))
     assert C.NAMES[stolen] in ("Plot", "Allies")
     assert state.known[1][0] == [stolen]  # the victim knows where its card went
 

@@ -6,8 +6,7 @@ import pytest
 
 from ninjatable.core import IllegalAction, get_game
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import (DISCARD_DOWN, MISSION, OVER, RECRUIT, SPY, UNIT_ID,
-                                             scripted_state)
+from ninjatable.games.clanwars.rules import DISCARD_DOWN, MISSION, RECRUIT, SPY, UNIT_ID, scripted_state
 
 GAME = get_game("clanwars")
 

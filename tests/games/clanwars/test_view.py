@@ -34,7 +34,7 @@ def test_view_shows_current_ratings_markers_deck_and_the_running_contest():
     view = position().view(1)
     assert [c["markers"] for c in view["clans"]] == [12, 17]
     assert view["deck"] == 3
-    rogue = [n for n in view["clans"][0]["ninja"] if n["name"] == "Rogue Ninja"][0]
+    rogue = next(n for n in view["clans"][0]["ninja"] if n["name"] == "Rogue Ninja")
     assert (rogue["name"], rogue["stealth"], rogue["fight"]) == ("Rogue Ninja", 3, 4)  # Clan Leader's F+1
     combat = view["combat"]
     assert combat["contest"] == "stealth" and combat["totals"] == [3, 5]

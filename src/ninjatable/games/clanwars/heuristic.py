@@ -13,8 +13,19 @@ from typing import Any
 
 from ...core import Bot, SeatInfo
 from . import cards as C
-from .rules import (ACTION_CARD, ACTION_CHOICE, DISCARD, FIGHT_BACK, NEGATE, PASS, SEAT, SLEEPER, SPY_LOOK,
-                    UNIT, WITHDRAW)
+from .rules import (
+    ACTION_CARD,
+    ACTION_CHOICE,
+    DISCARD,
+    FIGHT_BACK,
+    NEGATE,
+    PASS,
+    SEAT,
+    SLEEPER,
+    SPY_LOOK,
+    UNIT,
+    WITHDRAW,
+)
 
 RESERVE = 4  # markers kept back when recruiting: a village with none is one raid from defeat
 SPY_KINDS = (C.DRAW, C.GAIN_MARKERS, C.STEAL_MARKERS, C.STEAL_CARD, C.FORCE_DISCARD, C.CONTROL, C.LOOK_HAND,
@@ -150,10 +161,11 @@ class Heuristic(Bot):
             if a == PASS:
                 continue
             n = mine[a - UNIT]
-            block_s = n["stealth"] + (4 if n["name"] == "Ninja Bodyguard" else 0)
-            if block_s >= att_s and n["fight"] >= att_f:
-                if best == PASS or n["cost"] < mine[best - UNIT]["cost"]:
-                    best = a
+            ability = C.UNITS[a - UNIT].ability
+            block_s = n["stealth"] + (ability.s if ability.when == C.BLOCKING else 0)
+            cheaper = best == PASS or n["cost"] < mine[best - UNIT]["cost"]
+            if block_s >= att_s and n["fight"] >= att_f and cheaper:
+                best = a
         return best
 
     def _contest(self, view: dict[str, Any], me: int, legal: list[int]) -> int:

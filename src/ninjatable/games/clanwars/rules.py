@@ -16,8 +16,19 @@ import numpy as np
 
 from ...core import Game, Option, Private, State, seat_name
 from . import cards as C
-from .cards import (ATTACKER_ONLY, ATTACKING, BLOCKING, CARDS, DECK_SIZE, DEFENDER_ONLY, DEFENDING, NAMES,
-                    NUM_UNITS, UNBLOCKED, UNITS)
+from .cards import (
+    ATTACKER_ONLY,
+    ATTACKING,
+    BLOCKING,
+    CARDS,
+    DECK_SIZE,
+    DEFENDER_ONLY,
+    DEFENDING,
+    NAMES,
+    NUM_UNITS,
+    UNBLOCKED,
+    UNITS,
+)
 
 MAX_SEATS = 6
 HAND_LIMIT = 7
@@ -440,9 +451,8 @@ class ClanWarsState(State):
             elif kind in (C.LOOK_HAND, C.STEAL_CARD, C.FORCE_DISCARD, C.STEAL_MARKERS):
                 if self._seat_candidates(cid, seat):
                     acts.append(PLAY + cid)
-            elif kind == C.CONTROL:
-                if self._enemy_units(seat):
-                    acts.append(PLAY + cid)
+            elif kind == C.CONTROL and self._enemy_units(seat):
+                acts.append(PLAY + cid)
         if self._unused_spies(seat) and self._seat_candidates(LOOK, seat):
             acts.append(SPY_LOOK)
         return acts
