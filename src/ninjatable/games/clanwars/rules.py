@@ -140,6 +140,8 @@ PHASE_NAMES = ("recruit", "spy", "spy: choose an opponent", "spy: choose a Ninja
                "stealth contest", "target's choice", "fight contest", "endurance", "recovery: discard", "over",
                "attacker's choice")
 LOOK = -2  # pending "card" for a SPY look
+DEFENDER_PHASES = frozenset((BLOCK, DEF_EXTRA, TARGET_CHOICE))
+CONTEST_PHASES = frozenset((STEALTH, FIGHT))
 
 OBS_SIZE = (
     DECK_SIZE * 2  # own hand, discard pile
@@ -378,17 +380,21 @@ class ClanWarsState(State):
         return self.phase == OVER
 
     def to_move(self) -> tuple[int, ...]:
-        ph = self.phase
-        if ph == OVER:
+        if self.phase == OVER:
             return ()
-        if ph in (BLOCK, DEF_EXTRA, TARGET_CHOICE):
-            return (self.c_defender,)
-        if ph in (STEALTH, FIGHT):
-            return (self.current if self.c_turn == 0 else self.c_defender,)
-        return (self.current,)
+        return (self._mover(),)
+
+    def _mover(self) -> int:
+        """The one seat that decides now (every decision of this game is one seat's)."""
+        ph = self.phase
+        if ph in DEFENDER_PHASES:
+            return self.c_defender
+        if ph in CONTEST_PHASES:
+            return self.current if self.c_turn == 0 else self.c_defender
+        return self.current
 
     def legal_actions(self, seat: int) -> list[int]:
-        if seat not in self.to_move():
+        if self.phase == OVER or seat != self._mover():
             return []
         ph = self.phase
         if ph == RECRUIT:
