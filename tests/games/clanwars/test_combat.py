@@ -399,3 +399,17 @@ def test_cannot_attack_own_ninja_or_village():
     assert labels(state) == {"Player 2", "Beast Ninja"}
     with pytest.raises(IllegalAction):
         act(state, "Geisha Ninja")
+
+
+def test_the_defender_may_play_a_mass_combat_card_when_blocking():
+    state = combat(["Rogue Ninja", "Geisha Ninja"], ["Beast Ninja", "Samurai Ninja"],
+                   hands=(["Plan"], ["Skirmish", "Plot"]))
+    act(state, "Rogue Ninja", "Player 2")
+    assert "Skirmish" in labels(state)
+    act(state, "Skirmish")  # the attacker may now add one Ninja, then the defender blocks and adds one
+    assert state.to_move() == (0,) and labels(state) == {"pass", "Geisha Ninja"}
+    act(state, "Geisha Ninja")
+    assert state.phase == BLOCK and "Skirmish" not in labels(state)
+    act(state, "Beast Ninja", "Samurai Ninja")
+    assert state.phase == STEALTH
+    assert totals(state) == ("stealth", [3 + 4, 3 + 2])

@@ -158,7 +158,7 @@ class Heuristic(Bot):
                 return PASS  # the target wins the Stealth contest itself
         best = PASS
         for a in legal:
-            if a == PASS:
+            if not UNIT <= a < SEAT:
                 continue
             n = mine[a - UNIT]
             ability = C.UNITS[a - UNIT].ability

@@ -412,7 +412,12 @@ class ClanWarsState(State):
             acts += [UNIT + u for u in self._enemy_units(seat)]
         elif ph == ATT_EXTRA:
             acts = [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
-        elif ph in (BLOCK, DEF_EXTRA):
+        elif ph == BLOCK:
+            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
+            if not self.mass:  # the defender may make it a mass combat
+                acts += [PLAY + c for c in set(self.hands[seat]) if CARDS[c].kind == C.EVENT
+                         and CARDS[c].effect.kind == C.MASS]
+        elif ph == DEF_EXTRA:
             acts = [PASS] + [UNIT + u for u in self._free_defenders()]
         elif ph in (STEALTH, FIGHT):
             acts = self._contest_actions(seat)
@@ -736,6 +741,9 @@ class ClanWarsState(State):
             self._ask_def_extra()
 
     def _do_block(self, seat: int, action: int) -> None:
+        if PLAY <= action < SLEEPER:
+            self._defender_mass(seat, ACTION_CARD[action])
+            return
         if action != PASS:
             self.c_blocker = self.c_head = action - UNIT
             self.c_log.append(f"{UNITS[self.c_blocker].name} blocks")
@@ -743,6 +751,16 @@ class ClanWarsState(State):
         else:
             self.c_log.append("no block")
         self._ask_def_extra()
+
+    def _defender_mass(self, seat: int, cid: int) -> None:
+        """The defender plays a mass-combat card: the attacker may add Ninja first, then the defender blocks."""
+        self._hand_to_discard(seat, cid)
+        self.mass = CARDS[cid].effect.amount
+        self.c_log.append(f"defender plays {NAMES[cid]}")
+        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
+        self.c_extra_left = self.mass
+        self.phase = ATT_EXTRA
+        self._maybe_skip_att_extra()
 
     def _ask_def_extra(self) -> None:
         self.c_extra_left = self.mass
