@@ -1,0 +1,3 @@
+from rich.pretty import Pretty
+def render(view):
+    return Pretty(view)
