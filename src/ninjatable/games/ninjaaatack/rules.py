@@ -154,6 +154,8 @@ class NinjaaaTackState(State):
         self.passes = 0
         self.lone_wolf = -1
         self.teams: tuple[tuple[int, ...], ...] = ()
+        self.calls: tuple[tuple[int, ...], ...] = ()
+        self.movers: tuple[int, ...] = ()
         self.team_of: tuple[tuple[int, ...], ...] = ()
         self.penalised: frozenset[int] = frozenset()
         self.penalised_next: frozenset[int] = frozenset()
@@ -180,6 +182,12 @@ class NinjaaaTackState(State):
             for s in members:
                 team_of[s] = members
         self.team_of = tuple(team_of)
+        # The gong calls open to each seat this round: Ninjaaa!, and Attack! on each other team (named by
+        # the team's first seat); precomputed because every decision offers them.
+        first = attack_base(n)
+        self.calls = tuple(
+            (ninjaaa_action(n), *(first + t[0] for t in self.teams if s not in t)) for s in range(n)
+        )
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -208,27 +216,23 @@ class NinjaaaTackState(State):
     def _reset_step(self) -> None:
         self.pending = [NO_CHOICE] * self.players
         self.waiting = self.players
+        self.movers = tuple(range(self.players))
 
     # --- the contract ------------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        return tuple(s for s, choice in enumerate(self.pending) if choice == NO_CHOICE)
+        return () if self.over else self.movers
 
     def legal_actions(self, seat: int) -> list[int]:
         if self.over or not 0 <= seat < self.players or self.pending[seat] != NO_CHOICE:
             return []
         n = self.players
         if self.step == PASS_STEP:
-            base = self.hands[seat * n : seat * n + n]
-            actions = [f for f in range(n) if base[f]]
+            hands = self.hands
+            row = seat * n
+            actions = [f for f in range(n) if hands[row + f]]
         else:
             actions = list(range(n, n + NUM_SIGNALS + 1))
-        actions.append(ninjaaa_action(n))
-        mine = self.team_of[seat]
-        first = attack_base(n)
-        # An attack is named by the first seat of the team attacked.
-        actions.extend(first + team[0] for team in self.teams if team is not mine)
+        actions.extend(self.calls[seat])
         return actions
 
     def _apply(self, seat: int, action: int) -> None:
@@ -239,6 +243,7 @@ class NinjaaaTackState(State):
             return
         self.pending[seat] = action
         self.waiting -= 1
+        self.movers = tuple(s for s in self.movers if s != seat)
         if action < n:
             self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
         if self.waiting == 0:
@@ -372,6 +377,7 @@ class NinjaaaTackState(State):
         else:
             self._wrong_call(caller, call)
         self.last_call = (caller, action, target, revealed, points, bool(points))
+        self._reset_step()
         if any(p >= self.target for p in self.points):
             self.over = True
             self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
