@@ -338,7 +338,7 @@ class NinjaaaTackState(State):
         hands = self.hands
         return sum(1 for s in seats for f in range(n) if hands[s * n + f] >= need)
 
-    def _ninjaaa_points(self, caller: int) -> int:
+    def ninjaaa_points(self, caller: int) -> int:
         """The clans a Ninjaaa! by `caller` is worth (0 makes it a wrong call)."""
         team = self.team_of[caller]
         if not self.penalised.intersection(team):
@@ -357,7 +357,7 @@ class NinjaaaTackState(State):
         team = self.team_of[caller]
         if action == ninjaaa_action(n):
             target = team
-            points = self._ninjaaa_points(caller)
+            points = self.ninjaaa_points(caller)
             call = "Ninjaaa!"
             label = f"Ninjaaa! by {seat_name(caller)}"
         else:
