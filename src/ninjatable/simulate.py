@@ -1,0 +1,105 @@
+"""Batch simulation: many games between bots, summarised per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from statistics import fmean, pstdev
+from typing import Any
+
+from .bots import make_bot, play_game
+from .core import Game, Record
+
+
+@dataclass
+class SimulationSummary:
+    game: str
+    players: int
+    options: dict[str, Any]
+    bots: list[str]
+    games: int = 0
+    scores: list[list[float]] = field(default_factory=list)  # per seat, one entry per game
+    win_shares: list[float] = field(default_factory=list)  # per seat; a shared win counts 1/k
+    lengths: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "games": self.games,
+            "mean_moves": fmean(self.lengths) if self.lengths else 0.0,
+            "seats": [
+                {
+                    "seat": s,
+                    "bot": self.bots[s],
+                    "mean_score": fmean(self.scores[s]) if self.scores[s] else 0.0,
+                    "score_sd": pstdev(self.scores[s]) if self.scores[s] else 0.0,
+                    "win_rate": self.win_shares[s] / self.games if self.games else 0.0,
+                }
+                for s in range(self.players)
+            ],
+        }
+
+
+    def add(self, scores: list[float], winners: list[int], length: int) -> None:
+        for s, score in enumerate(scores):
+            self.scores[s].append(score)
+        for w in winners:
+            self.win_shares[w] += 1 / len(winners)
+        self.lengths.append(length)
+        self.games += 1
+
+
+def play_one(
+    game: Game, players: int, seed: int, options: dict[str, Any], seat_bots: Sequence[str], records: Path | None
+) -> tuple[list[float], list[int], int]:
+    """One game with seed `seed` (its bots seeded from it); returns scores, winners and length in moves."""
+    state = game.new_state(players, seed=seed, **options)
+    play_game(state, [make_bot(spec, seed=seed * 101 + s) for s, spec in enumerate(seat_bots)])
+    if records is not None:
+        Record.from_state(state).save(records / f"{game.id}-{seed}.json")
+    return state.scores(), state.winners(), len(state.history)
+
+
+def simulate(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    bots: Sequence[str] = ("random",),
+    records: Path | None = None,
+    on_game: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> SimulationSummary:
+    """Play `games` games; game i uses seed `seed + i`, so every game replays on its own.
+
+    With `jobs` > 1 the games run in that many processes; the summary is the same as with one.
+    """
+    options = dict(options or {})
+    seat_bots = [bots[s % len(bots)] for s in range(players)]
+    summary = SimulationSummary(game.id, players, options, seat_bots)
+    summary.scores = [[] for _ in range(players)]
+    summary.win_shares = [0.0] * players
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    results: dict[int, tuple[list[float], list[int], int]] = {}
+    if jobs <= 1:
+        for i in range(games):
+            results[i] = play_one(game, players, seed + i, options, seat_bots, records)
+            if on_game is not None:
+                on_game(i)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(play_one, game, players, seed + i, options, seat_bots, records): i
+                       for i in range(games)}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if on_game is not None:
+                    on_game(futures[future])
+    for i in range(games):  # in seed order, so the summary does not depend on `jobs`
+        summary.add(*results[i])
+    return summary
