@@ -585,3 +585,66 @@ def test_labels_read_back_and_describe_the_calls():
     assert state.parse_action("NINJAAA") == state.parse_action("ninjaaa")
     assert state.action_label(state.parse_action("attack player 2")) == "attack Player 2"
     assert state.action_label(state.parse_action("pass fox")) == "pass Fox"
+
+
+def test_a_sampled_world_never_keeps_another_seats_hidden_call():
+    state = new(4, seed=2)
+    act(state, 1, "attack Player 1")
+    rng = random.Random(4)
+    for _ in range(30):
+        world = state.sample_world(0, rng)
+        assert world.to_move() == state.to_move()
+        assert world.action_label(world.pending[1]).startswith("pass ")
+
+
+# --- the heuristic bot -------------------------------------------------------------------------------------------
+def heuristic_choice(state, seat: int, seed: int = 0, **params) -> str:
+    bot = GAME.heuristic_bot(seed=seed, **params)
+    return state.action_label(bot.choose(state, seat))
+
+
+def test_the_heuristic_calls_a_clan_it_holds_alone_even_under_the_penalty():
+    state = penalised_team_2()
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Dragon", "Dragon", "Dragon", "Dragon"],
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Crane", "Crane", "Tiger", "Tiger"],
+        ]
+    )
+    assert heuristic_choice(state, 1) == "ninjaaa"
+
+
+def test_the_heuristic_keeps_its_family_and_signals_it_by_the_convention():
+    state = new(4)
+    state.set_hands(
+        [
+            ["Tiger", "Tiger", "Tiger", "Crane"],
+            ["Fox", "Crane", "Dragon", "Dragon"],
+            ["Fox", "Fox", "Crane", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+        ]
+    )
+    # A bot that never gambles on the gong: with three Tigers it passes the Crane, whatever its seed.
+    never_gamble = {"dare": 1.1, "careful": 1.1}
+    assert {heuristic_choice(state, 0, seed, **never_gamble) for seed in range(5)} == {"pass Crane"}
+    act(state, 0, "pass Crane")
+    step(state)
+    # Still at least two Tigers: it makes the third gesture of the vocabulary (Tiger is the third family).
+    assert heuristic_choice(state, 0, **never_gamble) == f"signal {SIGNALS[2]}"
+
+
+def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
+    state = new(4)
+    # Player 2 holds one card of each family: no other team can hold all four of any family.
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Crane"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Tiger", "Dragon", "Dragon"],
+            ["Crane", "Tiger", "Tiger", "Dragon"],
+        ]
+    )
+    for seed in range(10):
+        assert not heuristic_choice(state, 1, seed, dare=0.0).startswith("attack")

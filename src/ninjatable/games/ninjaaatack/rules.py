@@ -324,13 +324,12 @@ class NinjaaaTackState(State):
     def clans(self, members: tuple[int, ...]) -> int:
         """How many clans the hands of `members` assemble together (4 of a family; 3 for a lone wolf)."""
         n = self.players
-        need = C.CLAN_SIZE_LONE_WOLF if len(members) == 1 else C.CLAN_SIZE_PAIR
         hands = self.hands
-        count = 0
-        for f in range(n):
-            if sum(hands[m * n + f] for m in members) >= need:
-                count += 1
-        return count
+        if len(members) == 1:
+            row = members[0] * n
+            return sum(1 for c in hands[row : row + n] if c >= C.CLAN_SIZE_LONE_WOLF)
+        a, b = members[0] * n, members[1] * n
+        return sum(1 for f in range(n) if hands[a + f] + hands[b + f] >= C.CLAN_SIZE_PAIR)
 
     def solo_clans(self, seats: tuple[int, ...], need: int) -> int:
         """How many families one of `seats` holds alone, `need` cards or more (the Penalty's test)."""
