@@ -128,7 +128,11 @@ def _signals(view: dict[str, Any]) -> Text:
 
 def _last_call(call: dict[str, Any]) -> Text:
     text = Text("Last gong: ", style="bold")
-    text.append(f"Player {call['caller'] + 1} called {call['call']} ({call['target']}): ")
+    if call["call"] == "ninjaaa":
+        said = f"Ninjaaa! ({call['target']})"
+    else:
+        said = f"Attack! on {call['target']}"
+    text.append(f"Player {call['caller'] + 1} called {said}: ")
     if call["correct"]:
         text.append(f"right, {call['points']} point(s)", style="bold green")
     else:
