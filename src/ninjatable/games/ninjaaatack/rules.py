@@ -72,6 +72,29 @@ def team_name(members: tuple[int, ...]) -> str:
     return "team " + "+".join(seat_name(s) for s in members)
 
 
+_DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
+_SETUPS: dict[tuple[int, int], tuple] = {}
+
+
+def round_setup(n: int, lone_wolf: int) -> tuple:
+    """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
+
+    The gong calls open to a seat are Ninjaaa! and Attack! on each other team, named by the team's first seat;
+    every decision offers them, so they are computed once per table layout.
+    """
+    key = (n, lone_wolf)
+    if key not in _SETUPS:
+        teams = teams_for_round(n, lone_wolf)
+        team_of: list[tuple[int, ...]] = [()] * n
+        for members in teams:
+            for s in members:
+                team_of[s] = members
+        first = attack_base(n)
+        calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
+    return _SETUPS[key]
+
+
 class NinjaaaTack(Game):
     id = "ninjaaatack"
     title = "Ninjaaa'Tack"
@@ -155,6 +178,7 @@ class NinjaaaTackState(State):
         self.lone_wolf = -1
         self.teams: tuple[tuple[int, ...], ...] = ()
         self.calls: tuple[tuple[int, ...], ...] = ()
+        self.team_names = ""
         self.movers: tuple[int, ...] = ()
         self.team_of: tuple[tuple[int, ...], ...] = ()
         self.penalised: frozenset[int] = frozenset()
@@ -176,18 +200,7 @@ class NinjaaaTackState(State):
         if n % 2:
             # The lone wolf starts with Player 1 and moves one seat to the left each round.
             self.lone_wolf = (self.round - 1) % n
-        self.teams = teams_for_round(n, self.lone_wolf)
-        team_of: list[tuple[int, ...]] = [()] * n
-        for members in self.teams:
-            for s in members:
-                team_of[s] = members
-        self.team_of = tuple(team_of)
-        # The gong calls open to each seat this round: Ninjaaa!, and Attack! on each other team (named by
-        # the team's first seat); precomputed because every decision offers them.
-        first = attack_base(n)
-        self.calls = tuple(
-            (ninjaaa_action(n), *(first + t[0] for t in self.teams if s not in t)) for s in range(n)
-        )
+        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf)
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -197,21 +210,22 @@ class NinjaaaTackState(State):
         self.signals = []
         self.passed = []
         self._reset_step()
-        teams = "; ".join(team_name(t) for t in self.teams)
-        self.log("round", f"Round {self.round}: {teams}")
+        self.log("round", f"Round {self.round}: {self.team_names}")
         for s in sorted(self.penalised):
             self.log("penalty", f"{seat_name(s)} is under the Penalty this round")
 
     def _deal(self) -> None:
         n = self.players
-        deck = [f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)]
+        deck = list(_DECKS[n])
         self.chance().shuffle(deck)
         hands = [0] * (n * n)
         for i, f in enumerate(deck):
             hands[(i // C.HAND_SIZE) * n + f] += 1
         self.hands = hands
+        names = C.FAMILIES
         for s in range(n):
-            self.log("deal", f"You are dealt {self.hand_text(s)}", to=s)
+            dealt = sorted(deck[s * C.HAND_SIZE : (s + 1) * C.HAND_SIZE])
+            self.log("deal", "You are dealt " + ", ".join([names[f] for f in dealt]), to=s)
 
     def _reset_step(self) -> None:
         self.pending = [NO_CHOICE] * self.players
