@@ -648,3 +648,15 @@ def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
     )
     for seed in range(10):
         assert not heuristic_choice(state, 1, seed, dare=0.0).startswith("attack")
+
+
+def test_the_observation_starts_with_the_hand_and_hides_the_others():
+    state = new(4)
+    state.set_hands(NO_CLAN)
+    obs = state.observation(0)
+    assert list(obs[:4]) == [2 / 4, 1 / 4, 1 / 4, 0.0]  # Fox, Crane, Tiger, Dragon of Player 1's hand
+    act(state, 1, "pass Fox")
+    before = state.observation(0)
+    other = state.clone()
+    other.pending[1] = other.parse_action("pass Dragon")  # a different hidden choice looks the same
+    assert (other.observation(0) == before).all()

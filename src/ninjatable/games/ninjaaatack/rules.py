@@ -29,10 +29,6 @@ NO_CHOICE = -1
 
 # --- the action space ------------------------------------------------------------------------------
 # For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack <seat's team> (n).
-def signal_base(n: int) -> int:
-    return n
-
-
 def silence_action(n: int) -> int:
     return n + NUM_SIGNALS
 
