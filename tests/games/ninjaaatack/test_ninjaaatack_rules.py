@@ -660,3 +660,18 @@ def test_the_observation_starts_with_the_hand_and_hides_the_others():
     other = state.clone()
     other.pending[1] = other.parse_action("pass Dragon")  # a different hidden choice looks the same
     assert (other.observation(0) == before).all()
+
+
+def test_a_heuristic_team_beats_a_random_team():
+    from ninjatable.bots import play_game
+    from ninjatable.core import RandomBot
+
+    won = 0.0
+    games = 24
+    for i in range(games):
+        state = new(4, seed=500 + i)
+        bots = [GAME.heuristic_bot(seed=i, samples=8) if s in (0, 2) else RandomBot(seed=i * 7 + s) for s in range(4)]
+        play_game(state, bots)
+        winners = set(state.winners())
+        won += len(winners & {0, 2}) / len(winners)
+    assert won / games >= 0.65, f"the heuristic team won {won / games:.0%} of the games"
