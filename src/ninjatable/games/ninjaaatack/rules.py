@@ -104,20 +104,19 @@ class NinjaaaTack(Game):
         Option(
             "gong_order",
             "random",
-            "several gong calls in one decision step: 'random' resolves the first of a seeded random order "
-            "once every seat has decided; 'arrival' resolves the first call submitted, at once",
+            "calls in one step: 'random' = seeded draw once all have decided; 'arrival' = first submitted wins",
             choices=("random", "arrival"),
         ),
         Option(
             "max_passes",
             40,
-            "a round that reaches this many passes with no call is redealt without scoring",
+            "passes after which a round with no call is redealt, unscored",
             minimum=1,
         ),
         Option(
             "max_rounds",
             100,
-            "safeguard: the game stops after this many rounds; the best totals then win",
+            "rounds after which the game stops; the best totals win",
             minimum=1,
         ),
         Option("points_to_win", C.POINTS_TO_WIN, "points a team (or player) needs to win", minimum=1, maximum=20),
