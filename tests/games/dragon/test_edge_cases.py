@@ -270,3 +270,20 @@ class TestGameEnd:
         state.score("earlier rounds", [5, 5, 0])
         play(state, "R12", "R11", "P5")  # seat 0: +5 for the head, -5 for P5
         assert state.scores() == [5, 5, 0] and state.winners() == [0, 1]
+
+
+class TestRendering:
+    def test_the_dragon_head_is_not_counted_twice(self):
+        from ninjatable.core import render_text
+
+        # Last round, two tricks: seat 1 takes a body token, seat 0 the last trick and the head.
+        state = scripted(["R12 R1", "R11 B1", "P5 B2"], "G1 G2 G3", "R", leader=1, tricks=2, jutsu=False)
+        state.round = 3
+        play(state, "R11", "P5", "R1")
+        play(state, "B1", "B2", "R12")
+        assert state.is_over()
+        seats = state.view(None)["seats"]
+        assert [s["dragon_tokens"] for s in seats] == [1, 1, 0] and seats[0]["dragon_head"]
+        rows = {line.split()[0] + line.split()[1]: line for line in render_text(GAME, state.view(None), width=100)
+                .splitlines() if line.startswith("Player")}
+        assert " 0 + head " in rows["Player1"] + " " and " 1 + head" not in rows["Player1"]
