@@ -205,3 +205,54 @@ class TestBodilyDivisionWorlds:
         for world in worlds(state, 0):
             assert card("R11") in world.piles[3] or card("R11") in world.hands[3]
             assert card("R12") in world.scale, "nobody answered to R12"
+
+
+def words(events) -> set[str]:
+    return {w.strip(",.;:") for e in events for w in e.text.split()}
+
+
+class TestEventsAndViews:
+    def test_summoning_tells_only_the_summoner_what_it_took_and_returned(self):
+        state = scripted(TestSummoningWorlds.HANDS, TestSummoningWorlds.SCALE, "B", leader=0, summoner=0)
+        state.apply(0, PICK_SCALE)  # P12
+        state.apply(0, PICK_SCALE)  # R12
+        act(state, 0, "P1", "G1")
+        assert {"P12", "R12", "P1", "G1"} <= words(state.events_for(0))
+        for other in (1, 2, 3, None):
+            assert not {"P12", "R12", "P1", "G1"} & words(state.events_for(other))
+            view = state.view(other)
+            assert view["seats"][0]["hand"] is None and view["seats"][0]["known_elsewhere"] == []
+
+    def test_soul_sucking_tells_each_seat_only_its_own_exchanges(self):
+        state = soul_state()
+        act(state, 3, "B9")
+        act(state, 0, "R2")
+        act(state, 1, "G6")
+        act(state, 2, "P12", "B11", "B12")  # to seats 3, 0, 1
+        secret = {0: {"R2", "B11"}, 1: {"G6", "B12"}, 3: {"B9", "P12"}}
+        everything = set().union(*secret.values())
+        assert everything <= words(state.events_for(2)), "the practitioner knows every card exchanged"
+        for seat, mine in secret.items():
+            assert words(state.events_for(seat)) & everything == mine
+        assert not words(state.events_for(None)) & everything
+        assert state.view(0)["seats"][0]["known_elsewhere"] == [["R2", "a hand"]]
+        assert sorted(state.view(2)["seats"][2]["known_elsewhere"]) == [["B11", 0], ["B12", 1], ["P12", 3]]
+        assert all(state.view(s)["seats"][t]["known_elsewhere"] == [] for s in range(4) for t in range(4) if s != t)
+
+    def test_a_pending_soul_sucking_choice_is_hidden_until_all_have_chosen(self):
+        state = soul_state()
+        act(state, 3, "B9")
+        assert state.view(3)["seats"][3]["gift"] == "B9"
+        for other in (0, 1, 2, None):
+            assert state.view(other)["seats"][3]["gift"] is None and state.view(other)["seats"][3]["chosen"]
+            assert "B9" not in words(state.events_for(other))
+        assert state.view(0)["seats"][3]["hand_size"] == 11, "nothing has moved yet"
+
+    def test_the_observation_differs_only_by_what_the_seat_may_see(self):
+        # Two deals that differ only in seat 3's hand and the scale look the same to seat 0.
+        a = scripted(SOUL_HANDS, SOUL_SCALE, "R", leader=0)
+        hands = SOUL_HANDS[:3] + ["P5 P6 P7 P8 P9 R7 R8 R9 B7 B8 G9"]
+        b = scripted(hands, "B9 G10 G11 G12", "R", leader=0)
+        assert a.jutsu == b.jutsu == 2
+        assert (a.observation(0) == b.observation(0)).all()
+        assert (a.observation(3) != b.observation(3)).any()
