@@ -256,3 +256,55 @@ class TestEventsAndViews:
         assert a.jutsu == b.jutsu == 2
         assert (a.observation(0) == b.observation(0)).all()
         assert (a.observation(3) != b.observation(3)).any()
+
+
+def world_facts(world) -> tuple:
+    return (world.hands, world.piles, world.scale, world.returned, world.given, world.received, world.gifts)
+
+
+def same_worlds(a, b, seat: int, count: int = 20) -> bool:
+    """Sampled from two states that look alike to `seat`, with the same random stream, worlds must match."""
+    assert a.view(seat) == b.view(seat) and a.events_for(seat) == b.events_for(seat)
+    assert (a.observation(seat) == b.observation(seat)).all()
+    return all(world_facts(a.sample_world(seat, random.Random(k))) == world_facts(b.sample_world(seat, random.Random(k)))
+               for k in range(count))
+
+
+class TestWorldsUseOnlyWhatTheSeatSaw:
+    def test_bodily_division_round(self):
+        hands = [
+            "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
+            "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
+            "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
+            "P10 P11 R10 R11 R12 B10 B11 B12 G7 G8 G9",
+        ]
+        swapped = hands[:1] + ["P4 P5 P6 R4 R5 R6 B4 B5 G7 G3 G4", hands[2],
+                               "P10 P11 R10 R11 R12 B10 B11 B12 B6 G8 G9"]
+        states = [scripted(h, "P12 G10 G11 G12", "R", leader=0) for h in (hands, swapped)]
+        for state in states:
+            act(state, 3, "P10", "R12")
+            state.apply(3, DONE)
+            act(state, 0, "B1")
+        assert same_worlds(*states, seat=0)
+
+    def test_summoning_returns(self):
+        states = []
+        for returned in (("P1", "G1"), ("P12", "G1")):
+            state = scripted(TestSummoningWorlds.HANDS, TestSummoningWorlds.SCALE, "B", leader=0, summoner=0)
+            state.apply(0, PICK_SCALE)  # P12
+            state.apply(0, PICK_SCALE)  # R12
+            act(state, 0, *returned)
+            states.append(state)
+        assert same_worlds(*states, seat=1)
+
+    def test_soul_sucking_exchanges(self):
+        states = []
+        for gift_of_3, to_3 in (("B9", "P12"), ("B8", "B10")):
+            state = soul_state()
+            act(state, 3, gift_of_3)
+            act(state, 0, "R2")
+            act(state, 1, "G6")
+            act(state, 2, to_3, "B11")  # to seats 3 and 0; seat 1 still waits
+            states.append(state)
+        assert same_worlds(*states, seat=0)
+        assert same_worlds(*states, seat=1)

@@ -503,7 +503,8 @@ class DragonState(State):
                 pinned[("scale", SCALE)].append(card)
         passed = self._passed_cards(seat)
         pinned_set = {c for cs in pinned.values() for c in cs}
-        unseen = [c for p in places for c in self._place(p) if c not in pinned_set]
+        # Sorted, so that the world depends on nothing but what the seat saw and the random stream.
+        unseen = sorted(c for p in places for c in self._place(p) if c not in pinned_set)
         allowed = self._placement_rule(places, passed)
         hidden = [c for c in passed if c in unseen]
         if len(hidden) == 2:
