@@ -308,3 +308,38 @@ class TestWorldsUseOnlyWhatTheSeatSaw:
             states.append(state)
         assert same_worlds(*states, seat=0)
         assert same_worlds(*states, seat=1)
+
+
+def secrets_fit(world) -> None:
+    """Every seat's knowledge in a world is true of that world's deal."""
+    for s in range(world.players):
+        for lab, place in world.view(s)["seats"][s]["known_elsewhere"]:
+            c = card(lab)
+            if place == "scale":
+                assert c in world.scale
+            elif place == "a hand":
+                assert c not in world.scale and c not in world.hands[s]
+            else:
+                assert c in world.hands[place]
+    for r, c in enumerate(world.received):
+        if c != -1:
+            assert c in world.hands[r] or world.played_by[c] == r
+
+
+def test_worlds_fit_every_seats_secrets_over_random_soul_sucking_rounds():
+    checked = 0
+    for players in (3, 4, 5):
+        seeds = [s for s in range(40) if GAME.new_state(players, seed=s, advanced=True).trump == C.PURPLE][:3]
+        for seed in seeds:
+            state = GAME.new_state(players, seed=seed, advanced=True)
+            rng = random.Random(seed)
+            while state.round == 1:
+                for seat in range(players):
+                    world = state.sample_world(seat, rng)
+                    assert world.view(seat) == state.view(seat)
+                    secrets_fit(world)
+                    checked += 1
+                movers = state.to_move()
+                mover = movers[rng.randrange(len(movers))]
+                state.apply(mover, rng.choice(state.legal_actions(mover)))
+    assert checked > 1000
