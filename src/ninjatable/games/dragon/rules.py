@@ -474,6 +474,11 @@ class DragonState(State):
         other.gifts = self.gifts.copy()
         other.returns_left = self.returns_left.copy()
 
+    @property
+    def knowledge(self) -> list[list[tuple[int, int]]]:
+        """Per seat, the (card, place) pairs it knows: place a seat's hand, SCALE or SOME_HAND."""
+        return [self._known(s) for s in range(self.players)]
+
     def _known(self, seat: int) -> list[tuple[int, int]]:
         """(card, place) for each card `seat` knows the place of that is neither played nor in its hand."""
         facts: list[tuple[int, int]] = []
