@@ -6,7 +6,16 @@ import pytest
 
 from ninjatable.core import get_game
 from ninjatable.games.dragon import cards as C
-from ninjatable.games.dragon.rules import DONE, OVER, PICK_SCALE, PLAY, SOUL_GIVE, SOUL_RETURN, SPLIT, SUMMON_PICK
+from ninjatable.games.dragon.rules import (
+    DONE,
+    OVER,
+    PICK_SCALE,
+    PLAY,
+    SOUL_GIVE,
+    SOUL_RETURN,
+    SPLIT,
+    SUMMON_PICK,
+)
 
 GAME = get_game("dragon")
 
@@ -140,12 +149,12 @@ class TestBodilyDivisionEdges:
 
 
 class TestSummonerAndPractitioner:
-    HANDS = [
+    HANDS = (
         "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
         "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
         "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
         "P10 P11 R10 R11 G10 B10 B11 B12 G7 G8 G9",
-    ]
+    )
     SCALE = "P12 R12 G11 G12"  # in this order: positions scale1 to scale4
 
     def test_a_trump_summoned_from_the_scale_makes_the_summoner_the_practitioner(self):
@@ -169,12 +178,12 @@ class TestSummonerAndPractitioner:
 
 
 class TestSoulSucking:
-    HANDS = [
+    HANDS = (
         "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
         "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
         "P10 P11 P12 R10 R11 B10 B11 B12 G7 G8 G9",
         "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
-    ]
+    )
     SCALE = "R12 G10 G11 G12"
 
     def test_the_practitioner_who_leads_gives_clockwise_then_leads(self):

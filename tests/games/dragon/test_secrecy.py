@@ -141,12 +141,12 @@ class TestSoulSuckingWorlds:
 
 
 class TestSummoningWorlds:
-    HANDS = [
+    HANDS = (
         "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
         "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
         "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
         "P10 P11 R10 R11 G10 B10 B11 B12 G7 G8 G9",
-    ]
+    )
     SCALE = "P12 R12 G11 G12"
 
     def test_the_world_does_not_carry_the_summoners_returned_cards(self):
@@ -266,8 +266,10 @@ def same_worlds(a, b, seat: int, count: int = 20) -> bool:
     """Sampled from two states that look alike to `seat`, with the same random stream, worlds must match."""
     assert a.view(seat) == b.view(seat) and a.events_for(seat) == b.events_for(seat)
     assert (a.observation(seat) == b.observation(seat)).all()
-    return all(world_facts(a.sample_world(seat, random.Random(k))) == world_facts(b.sample_world(seat, random.Random(k)))
-               for k in range(count))
+    return all(
+        world_facts(a.sample_world(seat, random.Random(k))) == world_facts(b.sample_world(seat, random.Random(k)))
+        for k in range(count)
+    )
 
 
 class TestWorldsUseOnlyWhatTheSeatSaw:
