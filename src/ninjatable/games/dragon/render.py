@@ -53,7 +53,8 @@ def render(view: dict[str, Any]) -> Group:
             marks.append(f"{view['jutsu']} ({trump} {view['countdown']})")
         if view["summoner"] == s:
             marks.append("summoning")
-        tokens = f"{seat['dragon_tokens']}" + (" + head" if seat["dragon_head"] else "")
+        # `dragon_tokens` counts the head too; show the body tokens beside it.
+        tokens = f"{seat['dragon_tokens'] - 1} + head" if seat["dragon_head"] else str(seat["dragon_tokens"])
         table.add_row(
             Text(name, style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
