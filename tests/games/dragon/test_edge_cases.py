@@ -296,3 +296,19 @@ class TestRendering:
         rows = {line.split()[0] + line.split()[1]: line for line in render_text(GAME, state.view(None), width=100)
                 .splitlines() if line.startswith("Player")}
         assert " 0 + head " in rows["Player1"] + " " and " 1 + head" not in rows["Player1"]
+
+
+def test_the_revealed_scale_stays_in_view_during_the_next_round():
+    import random as _random
+
+    from ninjatable.core import get_game
+
+    state = get_game("dragon").new_state(4, seed=6)
+    rng = _random.Random(6)
+    while state.round == 1:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    reveal = next(e.text for e in reversed(state.events) if e.kind == "scale")
+    for seat in (None, 0, 1, 2, 3):
+        shown = state.view(seat)["revealed_scale"]
+        assert len(shown) == 4 and all(label in reveal for label in shown)

@@ -73,7 +73,9 @@ def render(view: dict[str, Any]) -> Group:
         trick.append("-", style="dim")
     parts: list[Any] = [header, table, trick]
     if view["revealed_scale"]:
-        parts.append(Text.assemble("Inverted Scale revealed: ", cards_text(view["revealed_scale"])))
+        ended = view["round"] if view["over"] else view["round"] - 1
+        parts.append(Text.assemble(f"Inverted Scale revealed at the end of round {ended}: ",
+                                   cards_text(view["revealed_scale"])))
     if me is not None:
         seat = view["seats"][me]
         parts.append(Text.assemble("Your hand: ", cards_text(seat["hand"] or [], grouped=True)))

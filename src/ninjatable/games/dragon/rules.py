@@ -87,6 +87,7 @@ class DragonState(State):
         self.phase = PLAY
         self.leader = self.chance().randrange(players)  # "whoever most recently used ninjutsu": by lot
         self.last_winner: int | None = None
+        self.revealed_scale: list[int] = []  # the last Inverted Scale revealed (public until the next reveal)
         self._start_round()
 
     # --- round set-up -------------------------------------------------------------------------------
@@ -116,7 +117,6 @@ class DragonState(State):
         # of the giver, the receiver and the practitioner).
         self.given = [NOBODY] * n
         self.received = [NOBODY] * n
-        self.revealed_scale: list[int] = []
         self.summoner = self.last_winner
         self.jutsu: int | None = None  # the Bodily Division or Soul-Sucking practitioner
         self.countdown = 0  # the trump number the practitioner answered to
