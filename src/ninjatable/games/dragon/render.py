@@ -53,7 +53,8 @@ def render(view: dict[str, Any]) -> Group:
             marks.append(f"{view['jutsu']} ({trump} {view['countdown']})")
         if view["summoner"] == s:
             marks.append("summoning")
-        tokens = f"{seat['dragon_tokens']}" + (" + head" if seat["dragon_head"] else "")
+        # `dragon_tokens` counts the head too; show the body tokens beside it.
+        tokens = f"{seat['dragon_tokens'] - 1} + head" if seat["dragon_head"] else str(seat["dragon_tokens"])
         table.add_row(
             Text(name, style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
@@ -72,7 +73,9 @@ def render(view: dict[str, Any]) -> Group:
         trick.append("-", style="dim")
     parts: list[Any] = [header, table, trick]
     if view["revealed_scale"]:
-        parts.append(Text.assemble("Inverted Scale revealed: ", cards_text(view["revealed_scale"])))
+        ended = view["round"] if view["over"] else view["round"] - 1
+        parts.append(Text.assemble(f"Inverted Scale revealed at the end of round {ended}: ",
+                                   cards_text(view["revealed_scale"])))
     if me is not None:
         seat = view["seats"][me]
         parts.append(Text.assemble("Your hand: ", cards_text(seat["hand"] or [], grouped=True)))

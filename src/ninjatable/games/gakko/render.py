@@ -43,6 +43,10 @@ def table_text(view: dict[str, Any]) -> Table:
     return grid
 
 
+def count_text(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def seat_label(seat: int, me: int | None) -> str:
     return "You" if seat == me else f"Player {seat + 1}"
 
@@ -73,9 +77,10 @@ def render(view: dict[str, Any]) -> Group:
             marks.append("started")
         if phase == "split":
             marks.append("split done" if seat["split_done"] else "splitting")
-            heaven = f"{seat['cards']} cards in hand" if seat["heaven_count"] is None else f"{seat['heaven_count']} cards"
+            hidden = seat["heaven_count"] is None
+            heaven = f"{count_text(seat['cards'])} in hand" if hidden else count_text(seat["heaven_count"])
         else:
-            heaven = f"{seat['heaven_count']} cards"
+            heaven = count_text(seat["heaven_count"])
         players.add_row(
             Text(seat_label(s, me), style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
