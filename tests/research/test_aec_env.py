@@ -201,15 +201,31 @@ def test_observations_handed_out_are_never_changed_afterwards(game, players, opt
 
 
 # --- simultaneous decisions --------------------------------------------------------------------------------------
+def quiet_actions(state, seat: int) -> list[int]:
+    """The legal actions of `seat` that the game keeps to itself: applying one adds no public event.
+
+    A choice the rules announce at once (a variant may let the first call to the gong end the decision) is
+    public by the rules, not a pending choice, so it is left out of the comparison below.
+    """
+    public = len(state.events_for(None))
+    quiet = []
+    for action in state.legal_actions(seat):
+        trial = state.clone()
+        trial.apply(seat, action)
+        if len(trial.events_for(None)) == public:
+            quiet.append(action)
+    return quiet
+
+
 def find_simultaneous_decision(game, players, options, tries: int = 40):
-    """(seed, moves before it) of a simultaneous decision whose first mover has two choices, or None."""
+    """(seed, moves before it) of a simultaneous decision whose first mover has two quiet choices, or None."""
     for seed in range(tries):
         state = game.new_state(players, seed=seed, **options)
         rng = random.Random(seed)
         moves = []
         while not state.is_over():
             movers = state.to_move()
-            if len(movers) > 1 and len(state.legal_actions(movers[0])) > 1:
+            if len(movers) > 1 and len(quiet_actions(state, movers[0])) > 1:
                 return seed, moves
             action = rng.choice(state.legal_actions(movers[0]))
             state.apply(movers[0], action)
@@ -217,10 +233,19 @@ def find_simultaneous_decision(game, players, options, tries: int = 40):
     return None
 
 
-def first_look(aec, mover: str, other: str, variant: int) -> dict:
-    """Play until `other` is to act, and return what it then observes. `mover` opens with its first legal
-    action (variant 0) or its last (variant 1), then plays randomly from a stream that depends on the variant;
-    everyone else plays from one shared stream, so they choose alike whenever they are shown the same."""
+def first_look(aec, mover: str, other: str, variant: int) -> dict | None:
+    """Play until `other` is to act, and return what it then observes (None if the decision closed first).
+
+    `mover` opens with its first quiet action (variant 0) or its last (variant 1), then plays at random from a
+    stream that depends on the variant (a choice may take several steps); everyone else plays from one shared
+    stream, so they choose alike whenever they are shown the same. The decision has closed when a seat that had
+    finished its part is asked again, a seat from outside it is asked, or the game ends (a variant may let one
+    seat's public call end the decision at once).
+    """
+    state = aec.game_state
+    seats = set(state.to_move())
+    finished: set[int] = set()
+    mover_seat = int(mover.split("_")[1])
     mover_rng, others_rng = random.Random(variant), random.Random(99)
     opened = False
     for _ in range(10_000):
@@ -229,10 +254,16 @@ def first_look(aec, mover: str, other: str, variant: int) -> dict:
             return aec.observe(other)
         legal = np.flatnonzero(aec.last()[0]["action_mask"]).tolist()
         if agent == mover and not opened:
-            action, opened = legal[-variant], True
+            action, opened = quiet_actions(state, mover_seat)[-variant], True
+        elif agent == mover:
+            action = mover_rng.choice(legal)
         else:
-            action = (mover_rng if agent == mover else others_rng).choice(legal)
+            action = others_rng.choice(legal)
         aec.step(action)
+        movers = set(state.to_move())
+        if state.is_over() or movers & finished or movers - seats:
+            return None
+        finished |= seats - movers
     raise AssertionError(f"{other} was never asked to act")
 
 
@@ -247,9 +278,10 @@ def test_a_pending_simultaneous_choice_is_never_exposed(game, players, options):
     for action in moves:
         start.apply(start.to_move()[0], action)
     mover, *others = [f"player_{s}" for s in start.to_move()]
+    compared = 0
     for other in others:
-        # The first mover chooses differently in the two games (a choice may take several steps); when another
-        # seat of the same decision comes to act, it sees the same thing either way.
+        # The first mover chooses differently in the two games; when another seat of the same decision comes to
+        # act, it sees the same thing either way.
         looks, views = [], []
         for variant in (0, 1):
             aec = env(game, players=players, **options)
@@ -259,9 +291,15 @@ def test_a_pending_simultaneous_choice_is_never_exposed(game, players, options):
             looks.append(first_look(aec, mover, other, variant))
             views.append(aec.game_state.view(int(other.split("_")[1])))
             assert aec.rewards[other] == 0.0 and aec.infos[other] == {}
+        if looks[0] is None or looks[1] is None:
+            continue
         np.testing.assert_array_equal(looks[0]["observation"], looks[1]["observation"])
         np.testing.assert_array_equal(looks[0]["action_mask"], looks[1]["action_mask"])
         assert views[0] == views[1]
+        compared += 1
+    assert compared or game is not BLIND_BIDS
+    if not compared:
+        pytest.skip("every decision met was closed by a public move before a second seat acted")
 
 
 def test_blind_bids_takes_its_simultaneous_bids_one_agent_at_a_time():
