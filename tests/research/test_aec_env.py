@@ -202,19 +202,19 @@ def test_observations_handed_out_are_never_changed_afterwards(game, players, opt
 
 # --- simultaneous decisions --------------------------------------------------------------------------------------
 def quiet_actions(state, seat: int) -> list[int]:
-    """The legal actions of `seat` that the game keeps to itself: applying one adds no public event.
+    """The largest set of legal actions of `seat` that the game announces alike (the same new public events).
 
     A choice the rules announce at once (a variant may let the first call to the gong end the decision) is
-    public by the rules, not a pending choice, so it is left out of the comparison below.
+    public by the rules, not a pending choice, so only choices that look alike from outside are compared.
     """
     public = len(state.events_for(None))
-    quiet = []
+    groups: dict[tuple, list[int]] = {}
     for action in state.legal_actions(seat):
         trial = state.clone()
         trial.apply(seat, action)
-        if len(trial.events_for(None)) == public:
-            quiet.append(action)
-    return quiet
+        announced = tuple(e.text for e in trial.events_for(None)[public:])
+        groups.setdefault(announced, []).append(action)
+    return max(groups.values(), key=len) if groups else []
 
 
 def find_simultaneous_decision(game, players, options, tries: int = 40):
