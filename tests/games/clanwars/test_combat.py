@@ -413,3 +413,28 @@ def test_the_defender_may_play_a_mass_combat_card_when_blocking():
     act(state, "Beast Ninja", "Samurai Ninja")
     assert state.phase == STEALTH
     assert totals(state) == ("stealth", [3 + 4, 3 + 2])
+
+
+def test_the_endurance_decision_does_not_reveal_whether_the_attacker_holds_endurance():
+    """A lost attack looks the same to the defender whether or not the attacker holds Endurance."""
+    views = []
+    for card in ("Endurance", "Allies"):
+        state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=([card], ["Plot"]))
+        act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+        views.append(state.view(1))
+        if card == "Allies":
+            assert labels(state) == {"pass"}  # offered, but there is nothing to play
+    assert views[0] == views[1]
+
+
+def test_a_world_sampled_by_the_defender_during_the_endurance_decision_can_be_played():
+    import random
+
+    state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=(["Endurance", "Allies"], ["Plot"]))
+    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+    assert state.phase == ENDURANCE
+    rng = random.Random(7)
+    for _ in range(30):
+        world = state.sample_world(1, rng)
+        for action in world.legal_actions(0):
+            world.clone().apply(0, action)

@@ -424,7 +424,9 @@ class ClanWarsState(State):
         elif ph == TARGET_CHOICE:
             acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
         elif ph == ENDURANCE:
-            acts = [PASS] + [UNIT + u for u in self.c_killed]
+            acts = [PASS]
+            if ENDURANCE_CARD in self.hands[seat]:
+                acts += [UNIT + u for u in self.c_killed]
         elif ph == PRESS:
             acts = [FIGHT_BACK, WITHDRAW]
         else:  # DISCARD_DOWN
@@ -967,7 +969,9 @@ class ClanWarsState(State):
         if self.phase == OVER:
             return
         p = self.current
-        if self.c_killed and not self.defeated[p] and ENDURANCE_CARD in self.hands[p]:
+        # Offered whenever an attacking card Ninja died and the hand is not empty (public facts), so
+        # the decision shows nothing of whether Endurance is in the hand.
+        if self.c_killed and not self.defeated[p] and self.hands[p]:
             self.phase = ENDURANCE
             return
         self._after_attack()
