@@ -279,3 +279,23 @@ def test_sampled_world_keeps_the_known_deck_top():
     act(state, "Espionage")
     world = state.sample_world(0, random.Random(3))
     assert world.deck[-5:] == state.deck[-5:]
+
+
+def test_what_other_seats_know_in_a_sampled_world_tells_nothing_of_the_hidden_cards():
+    """Player 2 looked at player 3's hand; for player 1 the two positions below look the same, so
+    the worlds sampled for player 1 must not differ in what player 2 knows there."""
+    known_cards, views = [], []
+    for third, deck_extra in ((["Plot", "Allies"], ["Darkness", "Surprise"]),
+                              (["Darkness", "Surprise"], ["Plot", "Allies"])):
+        state = spy([["Plan"], ["Reconnaissance", "Intrigue"], third], deck=["Duel", "Raid", *deck_extra])
+        state.current = 1
+        act(state, "Reconnaissance", "Player 3")
+        views.append(state.view(0))
+        rng = random.Random(5)
+        seen = set()
+        for _ in range(40):
+            world = state.sample_world(0, rng)
+            seen.update(C.NAMES[c] for c in world.known[1][2])
+        known_cards.append(seen)
+    assert views[0] == views[1]
+    assert known_cards[0] == known_cards[1]

@@ -1174,12 +1174,13 @@ class ClanWarsState(State):
             world.hands[b] = self.known[seat][b] + pool[k:k + need]
             k += need
         world.deck = pool[k:] + self.deck[split:]
-        # What the other seats know must stay true in this world: keep only what still holds.
+        # Which cards another seat saw in a third hand is hidden from `seat` (keeping those still in the
+        # redealt hand would tell it the true ones), so in this world the other seats know none of them.
+        # What they know of `seat`'s own hand `seat` can work out, and it stays.
         for t in others:
             for b in others:
                 if b != t:
-                    hand = world.hands[b]
-                    world.known[t][b] = [c for c in world.known[t][b] if c in hand]
+                    world.known[t][b] = []
 
 
 UNIT_ID = {u.name: i for i, u in enumerate(UNITS)}
