@@ -57,3 +57,22 @@ def test_final_ranking_is_rendered():
     act(state, "pass")
     text = render_text(GAME, state.view(0), width=120)
     assert "Final ranking" in text and "Winner: Player 1" in text
+
+
+def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():
+    from ninjatable.games.clanwars.rules import SPY
+
+    # Player 1 looks at player 2's hand, steals from it and looks at the deck; player 3 watches.
+    state = scripted_state([["Reconnaissance", "Intrigue", "Espionage"], ["Ninja Sword", "Ambush"], ["Plan"]],
+                           deck=["Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken"], phase=SPY)
+    act(state, "Reconnaissance", "Player 2", "Intrigue", "Player 2", "Espionage")
+    hidden = ("Ninja Sword", "Ambush", "Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken")
+    watcher = " ".join(e.text for e in state.events_for(2))
+    assert not any(name in watcher for name in hidden)
+    victim = " ".join(e.text for e in state.events_for(1))
+    stolen = next(c for c in ("Ninja Sword", "Ambush") if c not in [e for e in state.view(1)["clans"][1]["hand"]])
+    assert stolen in victim  # the victim learns which card went
+    assert not any(name in victim for name in ("Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken"))
+    looker = " ".join(e.text for e in state.events_for(0))
+    assert all(name in looker for name in hidden)
+    assert state.view(2)["knowledge"][0] is None and state.view(1)["knowledge"][0] is None
