@@ -438,3 +438,11 @@ def test_a_world_sampled_by_the_defender_during_the_endurance_decision_can_be_pl
         world = state.sample_world(1, rng)
         for action in world.legal_actions(0):
             world.clone().apply(0, action)
+
+
+def test_an_extra_attack_card_may_be_played_after_the_first_attack():
+    state = combat(["Rogue Ninja", "Geisha Ninja"], [], hands=(["Covert Action", "Plan"], ["Plot"]))
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
+    assert state.phase == MISSION and labels(state) == {"pass", "Covert Action"}
+    act(state, "Covert Action", "Geisha Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
+    assert state.markers[1] == 20 - 6 - 5
