@@ -76,3 +76,21 @@ def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():
     looker = " ".join(e.text for e in state.events_for(0))
     assert all(name in looker for name in hidden)
     assert state.view(2)["knowledge"][0] is None and state.view(1)["knowledge"][0] is None
+
+
+def test_rendering_says_who_decides_when_it_is_not_the_player_whose_turn_it_is():
+    state = position()  # player 1 attacks; player 2 has played Ambush, player 1 must answer
+    text = render_text(GAME, state.view(0), width=120)
+    assert "Player 1's turn: stealth contest" in text and "Player 1 (you) decides" in text
+    act(state, "pass")  # now player 2 decides, in player 1's turn
+    assert "Player 2 (you) decides" in render_text(GAME, state.view(1), width=120)
+    assert "Player 2 decides" in render_text(GAME, state.view(0), width=120)
+
+
+def test_rendering_says_what_each_card_in_hand_does():
+    text = render_text(GAME, position().view(0), width=200)
+    assert "Distraction (+3S)" in text and "Plan (Draw 2 cards)" in text and "Ninja Sword (+3F)" in text
+    state = scripted_state([["Ninja Bodyguard", "Genin", "Rogue Ninja"], ["Plot"]])
+    text = render_text(GAME, state.view(0), width=200)
+    assert "Ninja Bodyguard (cost 3, 1S/3F, +4S if Blocking)" in text
+    assert "Genin (cost 3, Put three 2S/1F TIP)" in text and "Rogue Ninja (cost 3, 3S/3F)" in text

@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .cards import CARD_ID, CARDS, NINJA
+
 
 def _player(seat: int) -> str:
     return f"Player {seat + 1}"
@@ -24,6 +26,27 @@ def _ninja_text(ninja: list[dict[str, Any]]) -> Text:
             t.append(f" c{n['cost']}", style="dim")
         parts.append(t)
     return Text(", ").join(parts)
+
+
+def _card_text(name: str) -> str:
+    """A card in hand with what it does: its rulebook line, and a Ninja's cost and ratings."""
+    card = CARDS[CARD_ID[name]]
+    if card.kind != NINJA:
+        return f"{name} ({card.notes})"
+    parts = [f"cost {card.cost}"]
+    if card.stealth is not None:
+        parts.append(f"{card.stealth}S/{card.fight}F")
+    if card.notes != "-":
+        parts.append(card.notes)
+    return f"{name} ({', '.join(parts)})"
+
+
+def _who_decides(view: dict[str, Any]) -> str:
+    movers = view.get("to_move") or []
+    if not movers:
+        return ""
+    names = [_player(s) + (" (you)" if s == view["seat"] else "") for s in movers]
+    return f" - {', '.join(names)} decides"
 
 
 def _clans_table(view: dict[str, Any]) -> Table:
@@ -81,7 +104,7 @@ def render(view: dict[str, Any]) -> Group:
     me = view["seat"]
     header = Text.assemble(
         (view["title"], "bold"),
-        f"   {_player(view['current'])}'s turn: {view['phase']}",
+        f"   {_player(view['current'])}'s turn: {view['phase']}{_who_decides(view)}",
         f"   deck {view['deck']}   discard {len(view['discard'])}",
         f"   attacks left {view['attacks_left']}",
     )
@@ -96,7 +119,7 @@ def render(view: dict[str, Any]) -> Group:
     if me is not None:
         clan = view["clans"][me]
         hand = clan["hand"] or []
-        parts.append(Text.assemble(("Your hand: ", "bold"), ", ".join(hand) if hand else "-"))
+        parts.append(Text.assemble(("Your hand: ", "bold"), "; ".join(map(_card_text, hand)) if hand else "-"))
         knowledge = view["knowledge"][me] or {}
         for who, cards in knowledge.get("hands", {}).items():
             parts.append(Text(f"You know {who} holds: {', '.join(cards)}", style="dim"))
