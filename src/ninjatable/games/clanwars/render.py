@@ -123,6 +123,9 @@ def render(view: dict[str, Any]) -> Group:
         knowledge = view["knowledge"][me] or {}
         for who, cards in knowledge.get("hands", {}).items():
             parts.append(Text(f"You know {who} holds: {', '.join(cards)}", style="dim"))
+        for who, cards in knowledge.get("one_may_be_stolen", {}).items():
+            parts.append(Text(f"You know {who} holds all but at most one (stolen) of: {', '.join(cards)}",
+                              style="dim"))
         if knowledge.get("deck_top"):
             parts.append(Text(f"Next cards of the deck: {', '.join(knowledge['deck_top'])}", style="dim"))
     if view["final"]:
