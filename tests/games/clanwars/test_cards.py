@@ -341,3 +341,12 @@ def test_what_other_seats_know_in_a_sampled_world_tells_nothing_of_the_hidden_ca
         known_cards.append(seen)
     assert views[0] == views[1]
     assert known_cards[0] == known_cards[1]
+
+
+def test_a_look_at_the_thiefs_hand_settles_which_card_was_stolen():
+    state = _stolen_from_a_known_hand()
+    stolen = next(c for c in state.hands[0] if c != C.card_id("Plan"))
+    state.pending = C.card_id("Reconnaissance")  # player 3 looks at the thief's hand
+    state._resolve_on_seat(2, 0)
+    rest = sorted(c for c in (C.card_id(x) for x in ("Plot", "Allies", "Darkness")) if c != stolen)
+    assert sorted(state.known[2][1]) == rest and state.doubt[2] == []
