@@ -240,10 +240,43 @@ def test_spy_phase_events_are_not_played_outside_the_spy_phase():
     assert labels(state) == {"pass", "Rogue Ninja"}
 
 
-def test_every_card_has_a_use():
-    """Each Event kind is offered somewhere: a Spy Phase, a Mission Phase, a contest, recruiting, Endurance."""
-    kinds = {C.CARDS[c].effect.kind for c in C.EVENT_CARDS}
-    assert kinds == set(range(len(C.KIND_NAMES)))
+def _positions_holding(card: str):
+    """The card in the hand of the seat that decides, in each kind of decision of a turn."""
+    filler = "Plan" if card != "Plan" else "Plot"
+    deck = ["Duel", "Raid", "Battle"] if card not in ("Duel", "Raid", "Battle") else ["Allies", "Surprise"]
+
+    def make(mine, theirs, phase, *moves):
+        state = scripted_state([mine, theirs], deck=deck, phase=phase,
+                               ninja=[["Rogue Ninja", "Geisha Ninja"], ["Beast Ninja"]])
+        act(state, *moves)
+        return state
+
+    yield make([card, "Legendary Ninja"], [filler], 0)  # recruit
+    yield make([card], [filler], SPY)
+    yield make([card], [filler], MISSION)
+    yield make([filler], [card], MISSION, "Rogue Ninja", "Player 2")  # the defender decides on a block
+    yield make([card], [filler], MISSION, "Rogue Ninja", "Player 2", "pass")  # attacker, Stealth
+    yield make([filler], [card], MISSION, "Rogue Ninja", "Player 2", "pass", "pass")  # defender, Stealth
+    yield make([card], [filler], MISSION, "Geisha Ninja", "Player 2", "pass", "pass", "pass", "fight")
+    yield make([filler], [card], MISSION, "Geisha Ninja", "Player 2", "pass", "pass", "pass", "fight", "pass")
+    yield make([card], [filler], MISSION, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+
+
+@pytest.mark.parametrize("card", C.EVENT_CARDS, ids=lambda c: C.NAMES[c])
+def test_every_event_card_can_be_played_at_some_point_of_a_turn(card):
+    from ninjatable.games.clanwars.rules import ACTION_CARD, ENDURANCE, UNIT
+
+    def uses_card(state, action):
+        if state.phase == ENDURANCE:  # Endurance is played by naming the Ninja it saves
+            return action >= UNIT and C.NAMES[card] == "Endurance"
+        return ACTION_CARD[action] == card or (C.NAMES[card] == "Sleeper Agent" and "Sleeper" in state.action_label(action))
+
+    playable = False
+    for state in _positions_holding(C.NAMES[card]):
+        seat = state.to_move()[0]
+        assert card in state.hands[seat]
+        playable |= any(uses_card(state, a) for a in state.legal_actions(seat) if a)
+    assert playable
 
 
 # --- knowledge and sampled worlds ---------------------------------------------------------------------
