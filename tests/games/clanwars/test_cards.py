@@ -36,6 +36,65 @@ Genin 3 - -
 Chunin 3 3 2
 """
 
+# The rulebook's Event table, as printed: name | notes.
+RULEBOOK_EVENTS = """
+Distraction | +3S
+Fukiya Blowpipe | +1S or +2F
+Spit Needles | +2S or +1F
+Taijutsu Strikes | +3F
+Gunpowder Bamboo | +1S or +2F
+Taijutsu Grapple | +2F & Negate Force Bonus Event card
+Kaiki Opening Tools | +3S Attacker only
+Kunai Knives | +1S or +2F
+Ghost Technique | +3S Attacker only
+Sleeper Agent | Reduce cost of Ninja by up to 4
+Wall Climbing | +2S or +1F
+Surprise | +3S
+Ambush | +5S Defender only
+Concealment | +3S
+Garrote | +1S or +2F
+Cat Claws | +2S or +1F
+Egg Grenade | +2S or +1F
+Shuriken | +1S or +2F
+Chain & Sickle | +3F
+Ninja Sword | +3F
+Endurance | Put Attacking Ninja just killed back in your hand
+Disguise | +3S
+Betrayal | Take control of target Ninja
+Treachery | Take control of target Ninja
+Double Agent | Take control of target Ninja
+Poison | +1S or +2F
+Plan | Draw 2 cards
+Plot | Draw 2 cards
+Bow & Arrows | +1S or +2F
+Intrigue | Steal 1 random card from opponents hand
+Disinformation | Opponent must discard 2 random cards
+Infiltration | +3S
+Darkness | +3S
+Smoke Bombs | +3S
+Covert Action | Get 1 extra Attack this turn with second Ninja
+Assassination | Get 1 extra Attack this turn with second Ninja
+Duel | Get 1 extra Attack this turn with second Ninja
+Skirmish | Each side can add 1 extra Ninja to attack
+Raid | Each side can add 1 extra Ninja to attack
+Battle | Each side can add up to 2 extra Ninja to attack
+Castle Assault | Each side can add up to 2 extra Ninja to attack
+Caltrops | +2S or +1F
+Escape | +3S Defender only
+Diversion | +3S
+Espionage | Look at next 5 cards in deck
+Reconnaissance | LOH
+Art of Invisibility | +3S
+Sow Confusion | +2S and Opponent must discard 1 random card
+Trick | +1S or +1F and Opponent must discard 1 random card
+Secret Technique | +1S or +1F and Opponent must discard 1 random card
+Hiding Forms | +3S
+Intelligence Network | LOH
+Psychological Warfare | Opponent must discard 2 random cards
+Allies | Gain 3 Shinobi Counters
+Defection | Steal 2 Shinobi Counters from target Opponent
+"""
+
 BOOSTS = [c for c in C.EVENT_CARDS if C.CARDS[c].effect.kind in (C.BOOST, C.GRAPPLE)]
 
 
@@ -61,6 +120,24 @@ def test_the_table_has_the_rulebooks_ninja_with_their_ratings():
         card = C.CARDS[C.card_id(name)]
         assert card.cost == int(cost)
         assert card.stealth == (None if s == "-" else int(s)) and card.fight == (None if f == "-" else int(f))
+
+
+def test_the_table_has_the_rulebooks_events_with_their_lines():
+    rows = [line.split(" | ") for line in RULEBOOK_EVENTS.strip().splitlines()]
+    assert [(C.NAMES[c], C.CARDS[c].notes) for c in C.EVENT_CARDS] == [(name, notes) for name, notes in rows]
+
+
+# The number in a non-combat Event's line is its amount (cards drawn, looked at, stolen or discarded,
+# markers gained or stolen, cost reduced, extra attacks or extra Ninja per side).
+AMOUNT_KINDS = (C.SLEEPER, C.DRAW, C.STEAL_CARD, C.FORCE_DISCARD, C.EXTRA_ATTACK, C.MASS, C.LOOK_DECK,
+                C.GAIN_MARKERS, C.STEAL_MARKERS)
+
+
+@pytest.mark.parametrize("card", [c for c in C.EVENT_CARDS if C.CARDS[c].effect.kind in AMOUNT_KINDS],
+                         ids=lambda c: C.NAMES[c])
+def test_event_amounts_match_the_rulebook_line(card):
+    c = C.CARDS[card]
+    assert c.effect.amount == int(re.search(r"\d", c.notes).group())
 
 
 def _bonuses_in_notes(notes: str) -> list[tuple[int, int]]:
