@@ -94,3 +94,13 @@ def test_rendering_says_what_each_card_in_hand_does():
     text = render_text(GAME, state.view(0), width=200)
     assert "Ninja Bodyguard (cost 3, 1S/3F, +4S if Blocking)" in text
     assert "Genin (cost 3, Put three 2S/1F TIP)" in text and "Rogue Ninja (cost 3, 3S/3F)" in text
+
+
+def test_rendering_explains_the_decision_of_the_combat_phases():
+    state = scripted_state([["Plan"], ["Plot"]], deck=["Duel", "Raid"], ninja=[["Rogue Ninja"], ["Shadow Warrior"]],
+                           phase=MISSION)
+    act(state, "Rogue Ninja")
+    assert "a player's village (Player N) or one of their Ninja" in render_text(GAME, state.view(0), width=200)
+    act(state, "Shadow Warrior", "pass", "pass")  # Shadow Warrior out-sneaks Rogue Ninja: its owner chooses
+    text = render_text(GAME, state.view(1), width=200)
+    assert "negate" in text and "fight back with Fight +3" in text

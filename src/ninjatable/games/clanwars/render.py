@@ -28,6 +28,31 @@ def _ninja_text(ninja: list[dict[str, Any]]) -> Text:
     return Text(", ").join(parts)
 
 
+# What the decision of each phase is, in a line, where the action labels alone may not say it.
+PHASE_HINTS = {
+    "recruit": "Recruit Ninja from your hand for their Cost in markers, or pass to the Spy Phase.",
+    "spy": "Play Spy Phase cards or use a SPY Ninja to look at a hand, or pass to the Mission Phase.",
+    "mission: choose an attacker": "Choose a Ninja to attack with (or play an extra-attack or mass-combat card), "
+                                   "or pass to Recovery.",
+    "mission: choose a target": "Attack a player's village (Player N) or one of their Ninja.",
+    "spy: choose an opponent": "Choose the opponent your card (or SPY look) acts on.",
+    "spy: choose a Ninja": "Choose the opponent's Ninja to take control of.",
+    "mission: add attacking Ninja": "Add another of your Ninja to this attack, or pass.",
+    "add defending Ninja": "Add another of your Ninja to the defence, or pass.",
+    "block": "The defender blocks with one of their Ninja, plays a mass-combat card, or passes (no block).",
+    "stealth contest": "Play a card that adds Stealth, or pass; the contest ends when both sides pass in a row. "
+                       "The defender wins ties.",
+    "fight contest": "Play a card that adds Fight, or pass; the contest ends when both sides pass in a row. "
+                     "The defender wins ties; the loser is killed.",
+    "attacker's choice": "The attacker won the Stealth contest: fight the original target with Fight +3, or "
+                         "withdraw.",
+    "target's choice": "The target won the Stealth contest: negate the attack, fight back with Fight +3, or name "
+                       "another of its clan to fight in its place with Fight +3.",
+    "endurance": "An attacking Ninja was killed: Endurance puts it back in your hand; or pass.",
+    "recovery: discard": "Discard down to 7 cards.",
+}
+
+
 def _card_text(name: str) -> str:
     """A card in hand with what it does: its rulebook line, and a Ninja's cost and ratings."""
     card = CARDS[CARD_ID[name]]
@@ -128,6 +153,9 @@ def render(view: dict[str, Any]) -> Group:
                               style="dim"))
         if knowledge.get("deck_top"):
             parts.append(Text(f"Next cards of the deck: {', '.join(knowledge['deck_top'])}", style="dim"))
+    hint = PHASE_HINTS.get(view["phase"])
+    if hint and view["to_move"]:
+        parts.append(Text(hint, style="italic"))
     if view["final"]:
         table = Table(title=f"Final ranking (highest Ninja by {view['final']['ranking']})")
         for col in ("player", "best rank", "Ninja", "markers"):
