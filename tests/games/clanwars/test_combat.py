@@ -446,3 +446,19 @@ def test_an_extra_attack_card_may_be_played_after_the_first_attack():
     assert state.phase == MISSION and labels(state) == {"pass", "Covert Action"}
     act(state, "Covert Action", "Geisha Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
     assert state.markers[1] == 20 - 6 - 5
+
+
+def test_after_the_stealth_contest_the_view_shows_its_result_not_a_recount_against_the_target():
+    state = combat(["Shadow Warrior"], ["Elder Ninja", "Rogue Ninja"])  # Elder (2S) blocks for Rogue (3S + 1)
+    act(state, "Shadow Warrior", "Rogue Ninja", "Elder Ninja", "pass", "pass")
+    assert state.phase == PRESS
+    assert totals(state) == ("stealth", [5, 2])  # the contest that was held: against the blocker
+    act(state, "fight")
+    assert totals(state) == ("fight", [3 + 3, 3])  # now against the original target
+
+
+def test_during_the_endurance_decision_the_view_shows_the_fight_that_was_lost():
+    state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=(["Endurance", "Ninja Sword"], ["Plot"]))
+    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "Ninja Sword", "pass", "pass")
+    assert state.phase == ENDURANCE
+    assert totals(state) == ("fight", [3 + 3, 5 + 3])

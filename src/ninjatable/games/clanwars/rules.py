@@ -233,6 +233,7 @@ class ClanWarsState(State):
         self.c_passes = 0
         self.c_killed: list[int] = []  # attacking card Ninja killed in this combat (for Endurance)
         self.c_log: list[str] = []  # what happened in this combat, for the view
+        self.c_result: tuple[int, int] | None = None  # the totals of the contest last decided
 
     def _no_steal(self) -> None:
         # After a random card is stolen, a third party that knew some of the victim's cards knows that
@@ -927,8 +928,16 @@ class ClanWarsState(State):
             total += self.c_bonus[side]
         return total
 
+    def contest_totals(self) -> tuple[int, int]:
+        """The running totals of the contest under way, or those of the last one decided."""
+        if self.phase in CONTEST_PHASES or self.c_result is None:
+            stat = self.c_stage
+            return self.side_total(0, stat), self.side_total(1, stat)
+        return self.c_result
+
     def _resolve_stealth(self) -> None:
         att, dfn = self.side_total(0, 0), self.side_total(1, 0)
+        self.c_result = (att, dfn)
         self.c_log.append(f"Stealth {att} against {dfn}")
         if att > dfn:
             self.log("combat", f"the attacker wins the Stealth contest {att} to {dfn}")
@@ -971,6 +980,7 @@ class ClanWarsState(State):
 
     def _resolve_fight(self) -> None:
         att, dfn = self.side_total(0, 1), self.side_total(1, 1)
+        self.c_result = (att, dfn)
         self.c_log.append(f"Fight {att} against {dfn}")
         attacker_lost = att <= dfn
         if not attacker_lost:
@@ -1107,7 +1117,7 @@ class ClanWarsState(State):
             "defending": [self._unit_view(u, 1) for u in self.side_units(1)],
             "village": self.c_head < 0,
             "contest": ("stealth", "fight")[stat],
-            "totals": [self.side_total(0, stat), self.side_total(1, stat)],
+            "totals": list(self.contest_totals()),
             "bonus": list(self.c_bonus),
             "plays": [{"side": ("attacker", "defender")[p[0]], "card": NAMES[p[1]],
                        "bonus": p[2 + stat], "negated": bool(p[4])} for p in self.c_plays],
@@ -1161,11 +1171,11 @@ class ClanWarsState(State):
             out[o + (self.c_defender - seat) % n] = 1.0
         o += MAX_SEATS
         if self.c_att:
-            stat = self.c_stage
             out[o] = self.current == seat
             out[o + 1] = self.c_defender == seat
-            out[o + 2] = self.side_total(0, stat) / 10
-            out[o + 3] = self.side_total(1, stat) / 10
+            att, dfn = self.contest_totals()
+            out[o + 2] = att / 10
+            out[o + 3] = dfn / 10
             out[o + 4] = self.c_bonus[0] / 3
             out[o + 5] = self.c_bonus[1] / 3
         o += 6
