@@ -93,7 +93,7 @@ def test_rendering_says_what_each_card_in_hand_does():
     state = scripted_state([["Ninja Bodyguard", "Genin", "Rogue Ninja"], ["Plot"]])
     text = render_text(GAME, state.view(0), width=200)
     assert "Ninja Bodyguard (cost 3, 1S/3F, +4S if Blocking)" in text
-    assert "Genin (cost 3, Put three 2S/1F TIP)" in text and "Rogue Ninja (cost 3, 3S/3F)" in text
+    assert "Genin (cost 3, Put three 2S/1F TIP" in text and "Rogue Ninja (cost 3, 3S/3F)" in text
 
 
 def test_rendering_explains_the_decision_of_the_combat_phases():
@@ -104,3 +104,10 @@ def test_rendering_explains_the_decision_of_the_combat_phases():
     act(state, "Shadow Warrior", "pass", "pass")  # Shadow Warrior out-sneaks Rogue Ninja: its owner chooses
     text = render_text(GAME, state.view(1), width=200)
     assert "negate" in text and "fight back with Fight +3" in text
+
+
+def test_rendering_spells_out_the_rulebooks_abbreviations_in_hand():
+    state = scripted_state([["Reconnaissance", "Clan Leader", "Genin"], ["Plot"]])
+    text = render_text(GAME, state.view(0), width=300)
+    assert "Reconnaissance (LOH: look at an opponent's hand)" in text
+    assert "AYN: all your other Ninja" in text and "TIP: tokens into play" in text

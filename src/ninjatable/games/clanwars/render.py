@@ -53,16 +53,35 @@ PHASE_HINTS = {
 }
 
 
+# The rulebook's abbreviations, spelled out where a card line uses them.
+ABBREVIATIONS = {
+    "LOH": "look at an opponent's hand",
+    "TIP": "tokens into play",
+    "AYN": "all your other Ninja",
+    "ECP": "for each Event card played in its contest",
+    "SPY": "looks at an opponent's hand in the Spy Phase",
+}
+
+
+def _spelled_out(notes: str) -> str:
+    """A card line with its abbreviations explained: "LOH" -> "LOH: look at an opponent's hand"."""
+    if notes in ABBREVIATIONS:
+        return f"{notes}: {ABBREVIATIONS[notes]}"
+    words = notes.replace("/", " ").split()
+    extra = [f"{a}: {meaning}" for a, meaning in ABBREVIATIONS.items() if a in words]
+    return f"{notes} [{'; '.join(extra)}]" if extra else notes
+
+
 def _card_text(name: str) -> str:
     """A card in hand with what it does: its rulebook line, and a Ninja's cost and ratings."""
     card = CARDS[CARD_ID[name]]
     if card.kind != NINJA:
-        return f"{name} ({card.notes})"
+        return f"{name} ({_spelled_out(card.notes)})"
     parts = [f"cost {card.cost}"]
     if card.stealth is not None:
         parts.append(f"{card.stealth}S/{card.fight}F")
     if card.notes != "-":
-        parts.append(card.notes)
+        parts.append(_spelled_out(card.notes))
     return f"{name} ({', '.join(parts)})"
 
 
