@@ -377,10 +377,13 @@ def test_a_card_played_from_a_known_hand_is_no_longer_known():
     assert names(state.known[0][1]) == ["Plot"]
 
 
-def _stolen_from_a_known_hand():
-    """Player 3 has looked at player 2's hand (Plot, Allies, Darkness); player 1 steals one of them."""
-    state = spy([["Intrigue", "Plan"], ["Plot", "Allies", "Darkness"], ["Surprise"]])
-    state.known[2][1] = [C.card_id(c) for c in ("Plot", "Allies", "Darkness")]
+VICTIM = ("Plot", "Allies", "Espionage")  # all three are Spy Phase cards: the thief can play whichever it gets
+
+
+def _stolen_from_a_known_hand(third=("Surprise",)):
+    """Player 3 knows player 2's hand (from an earlier look); player 1 steals one of its cards."""
+    state = spy([["Intrigue", "Plan"], list(VICTIM), list(third)])
+    state.known[2][1] = [C.card_id(c) for c in VICTIM]
     act(state, "Intrigue", "Player 2")
     return state
 
@@ -388,42 +391,51 @@ def _stolen_from_a_known_hand():
 def test_after_a_steal_a_third_party_knows_all_but_one_of_the_victims_known_cards_remain():
     state = _stolen_from_a_known_hand()
     seen = state.view(2)["knowledge"][2]
-    assert seen["hands"] == {} and seen["one_may_be_stolen"] == {"Player 2": ["Allies", "Darkness", "Plot"]}
+    assert seen["hands"] == {} and seen["one_may_be_stolen"] == {"Player 2": sorted(VICTIM)}
     rng = random.Random(2)
     gone = set()
     for _ in range(40):
         world = state.sample_world(2, rng)
-        left = [c for c in ("Plot", "Allies", "Darkness") if C.card_id(c) in world.hands[1]]
+        left = [c for c in VICTIM if C.card_id(c) in world.hands[1]]
         assert len(left) == 2 and sorted(world.hands[1]) == sorted(C.card_id(c) for c in left)
-        missing = ({"Plot", "Allies", "Darkness"} - set(left)).pop()
+        missing = (set(VICTIM) - set(left)).pop()
         assert C.card_id(missing) in world.hands[0]  # it can only be in the thief's hand
         gone.add(missing)
-    assert gone == {"Plot", "Allies", "Darkness"}
+    assert gone == set(VICTIM)
 
 
 def test_a_stolen_card_played_face_up_settles_what_the_third_party_knows():
     state = _stolen_from_a_known_hand()
-    stolen = next(c for c in state.hands[0] if c != C.card_id("Plan"))
-    state._leave_hand(0, stolen)  # the thief plays it (face up)
-    state.discard.append(stolen)
-    rest = sorted(c for c in (C.card_id(x) for x in ("Plot", "Allies", "Darkness")) if c != stolen)
-    assert sorted(state.known[2][1]) == rest
+    stolen = next(C.NAMES[c] for c in state.hands[0] if C.NAMES[c] in VICTIM)
+    act(state, stolen)  # the thief plays it
+    rest = sorted(c for c in VICTIM if c != stolen)
+    assert sorted(C.NAMES[c] for c in state.known[2][1]) == rest
     seen = state.view(2)["knowledge"][2]
-    assert seen["hands"] == {"Player 2": sorted(C.NAMES[c] for c in rest)} and seen["one_may_be_stolen"] == {}
+    assert seen["hands"] == {"Player 2": rest} and seen["one_may_be_stolen"] == {}
 
 
 def test_a_known_card_the_victim_plays_after_a_steal_was_not_the_stolen_one():
     state = spy([["Intrigue", "Plan"], ["Plot", "Allies", "Darkness", "Ambush"], ["Surprise"]])
     state.known[2][1] = [C.card_id(c) for c in ("Plot", "Allies")]
     act(state, "Intrigue", "Player 2")
-    played, other = sorted((C.card_id(c) for c in ("Plot", "Allies")), key=lambda c: c not in state.hands[1])
-    assert played in state.hands[1]
-    state._leave_hand(1, played)
-    state.discard.append(played)
+    played, other = sorted(("Plot", "Allies"), key=lambda c: C.card_id(c) not in state.hands[1])
+    act(state, "pass")  # player 1's turn ends (no Ninja: no Mission Phase)
+    act(state, "pass", played)  # player 2 recruits nothing and plays a card player 3 knew
+    assert C.card_id(played) in state.discard
     rng = random.Random(4)
     worlds = [state.sample_world(2, rng) for _ in range(60)]
     # The other known card is gone in some worlds (stolen) and kept in others (an unknown card went).
-    assert {other in w.hands[1] for w in worlds} == {True, False}
+    assert {C.card_id(other) in w.hands[1] for w in worlds} == {True, False}
+
+
+def test_a_look_at_the_thiefs_hand_settles_which_card_was_stolen():
+    state = _stolen_from_a_known_hand(third=("Reconnaissance",))
+    stolen = next(C.NAMES[c] for c in state.hands[0] if C.NAMES[c] in VICTIM)
+    act(state, "pass")  # player 1's turn ends
+    act(state, "pass", "pass")  # player 2 recruits nothing, plays nothing; no Ninja: its turn ends
+    act(state, "pass", "Reconnaissance", "Player 1")  # player 3 looks at the thief's hand
+    assert sorted(C.NAMES[c] for c in state.known[2][1]) == sorted(c for c in VICTIM if c != stolen)
+    assert state.doubt[2] == []
 
 
 def test_sampled_world_keeps_the_known_deck_top():
@@ -451,12 +463,3 @@ def test_what_other_seats_know_in_a_sampled_world_tells_nothing_of_the_hidden_ca
         known_cards.append(seen)
     assert views[0] == views[1]
     assert known_cards[0] == known_cards[1]
-
-
-def test_a_look_at_the_thiefs_hand_settles_which_card_was_stolen():
-    state = _stolen_from_a_known_hand()
-    stolen = next(c for c in state.hands[0] if c != C.card_id("Plan"))
-    state.pending = C.card_id("Reconnaissance")  # player 3 looks at the thief's hand
-    state._resolve_on_seat(2, 0)
-    rest = sorted(c for c in (C.card_id(x) for x in ("Plot", "Allies", "Darkness")) if c != stolen)
-    assert sorted(state.known[2][1]) == rest and state.doubt[2] == []
