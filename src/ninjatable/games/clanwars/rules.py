@@ -29,6 +29,7 @@ from .cards import (
     UNBLOCKED,
     UNITS,
 )
+from .render import render
 
 MAX_SEATS = 6
 HAND_LIMIT = 7
@@ -155,35 +156,6 @@ OBS_SIZE = (
     + DECK_SIZE * 2  # events played in this contest by each side
     + 3  # attacks left, mass combat size, pending target choice
 )
-
-
-class ClanWarsGame(Game):
-    id = "clanwars"
-    title = "Ninja Clan Wars"
-    summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
-    player_counts = (2, 3, 4, 5, 6)
-    default_players = 2
-    options = (
-        Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
-               "base Stealth + Fight", choices=("cost", "stats")),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        return LABELS[action]
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> ClanWarsState:
-        return ClanWarsState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
 
 
 class ClanWarsState(State):
@@ -1300,3 +1272,20 @@ def scripted_state(
     state.phase = phase
     state.events = []
     return state
+
+
+class ClanWarsGame(Game):
+    id = "clanwars"
+    title = "Ninja Clan Wars"
+    summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
+    player_counts = (2, 3, 4, 5, 6)
+    default_players = 2
+    options = (
+        Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
+               "base Stealth + Fight", choices=("cost", "stats")),
+    )
+
+    state_class = ClanWarsState
+    action_labels = LABELS
+    observation_size = OBS_SIZE
+    renderer = staticmethod(render)
