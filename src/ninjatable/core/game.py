@@ -37,9 +37,9 @@ class ScoreLine(NamedTuple):
     points: tuple[int, ...]
 
 
-def seat_name(seat: int) -> str:
-    """How seats are named to people: Player 1, Player 2, ... (seats are numbered from 0 in the API)."""
-    return f"Player {seat + 1}"
+def seat_name(seat: int, viewer: int | None = None) -> str:
+    """How seats are named to people: Player 1, Player 2, ... (numbered from 0 in the API); "You" for `viewer`."""
+    return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
 
 
 class Game(ABC):
