@@ -16,12 +16,14 @@ import numpy as np
 from ...core import Game, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
+from .render import render
 
 # Actions: 0-47 a card (play it, return it to the scale, set it aside, give it), 48-51 pick an Inverted
 # Scale card blind (by position), 52 finish the Bodily Division split.
 PICK_SCALE = C.DECK_SIZE
 DONE = PICK_SCALE + 4
 NUM_ACTIONS = DONE + 1
+ACTION_LABELS = LABELS + tuple(f"scale{i + 1}" for i in range(DONE - PICK_SCALE)) + ("done",)
 
 # Phases of a round.
 SUMMON_PICK, SUMMON_RETURN, SPLIT, SOUL_GIVE, SOUL_RETURN, PLAY, OVER = range(7)
@@ -42,39 +44,6 @@ OBS_SIZE = (
     + MAX_SEATS * 8  # per relative seat: hand size, pile size, tokens, score, leader, to move, jutsu, summoner
     + 4 + 4 + 7 + 3  # trump colour, lead colour, phase, purple broken / round / tricks played
 )
-
-
-class DragonGame(Game):
-    id = "dragon"
-    title = "Slaughter the Dragon, Ha"
-    summary = "Trick-taking for 3-5: take Dragon tokens (+5), avoid purple cards, or take them all."
-    player_counts = (3, 4, 5)
-    default_players = 4
-    options = (
-        Option("advanced", False, "Advanced Variant: a purple trump brings Soul-Sucking Jutsu instead of "
-               "Bodily Division"),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        if action < PICK_SCALE:
-            return LABELS[action]
-        if action < DONE:
-            return f"scale{action - PICK_SCALE + 1}"
-        return "done"
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> DragonState:
-        return DragonState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
 
 
 class DragonState(State):
@@ -633,3 +602,20 @@ def _place_name(where: int) -> str | int:
 
 def _labels(cards_: list[int]) -> list[str]:
     return [LABELS[c] for c in cards_]
+
+
+class DragonGame(Game):
+    id = "dragon"
+    title = "Slaughter the Dragon, Ha"
+    summary = "Trick-taking for 3-5: take Dragon tokens (+5), avoid purple cards, or take them all."
+    player_counts = (3, 4, 5)
+    default_players = 4
+    options = (
+        Option("advanced", False, "Advanced Variant: a purple trump brings Soul-Sucking Jutsu instead of "
+               "Bodily Division"),
+    )
+
+    state_class = DragonState
+    action_labels = ACTION_LABELS
+    observation_size = OBS_SIZE
+    renderer = staticmethod(render)
