@@ -11,6 +11,7 @@ from research_configs import config_id, configurations
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from ninjatable.core import BadOptions
 from ninjatable.research import final_rewards
 from ninjatable.research.openspiel import load_game, register_games, short_name
 
@@ -143,3 +144,12 @@ def test_openspiel_rl_environment_runs_an_episode_on_the_observation_tensor(game
         assert len(step.observations["info_state"][player]) == spiel_game.observation_tensor_size()
         step = environment.step([rng.choice(step.observations["legal_actions"][player])])
     assert step.rewards == environment.get_state.returns()
+
+
+def test_bad_parameters_are_refused_with_what_is_allowed():
+    with pytest.raises(BadOptions, match="2, 3 players"):
+        load_game(BLIND_BIDS, players=9)
+    with pytest.raises(BadOptions, match="score, win"):
+        load_game(BLIND_BIDS, reward="rank")
+    with pytest.raises(pyspiel.SpielError, match="Available parameters are"):
+        load_game(BLIND_BIDS, colour="blue")
