@@ -149,5 +149,7 @@ def test_ansi_render_is_the_learners_view():
 @pytest.mark.skipif("heuristic" not in available_bots(), reason="the heuristic bots are not here yet")
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_gymnasium_check_env_against_the_default_heuristic_opponents(game):
-    env = single_agent_env(game.id)
-    check_env(env)
+    if game.heuristic_bot is None:
+        pytest.skip(f"{game.id} has no heuristic bot yet")
+    # Bots are rebuilt from their specs at each reset, so a seeded reset replays even bots that keep state.
+    check_env(single_agent_env(game.id))

@@ -76,6 +76,7 @@ class NinjaSingleAgentEnv(gymnasium.Env):
             raise BadOptions(
                 f"opponents lists {len(opponents)} bots but {len(others)} seats need one (seats {others})"
             )
+        self._specs: dict[int, str | Bot] = {}
         bots = {}
         for seat, spec in zip(others, opponents):
             if isinstance(spec, Bot):
@@ -83,8 +84,20 @@ class NinjaSingleAgentEnv(gymnasium.Env):
                     raise BadOptions("give each seat its own Bot object (or a spec string)")
                 bots[seat] = spec
             else:
-                bots[seat] = make_bot(spec)
+                bots[seat] = make_bot(spec)  # checks the spec now rather than at the first reset
+            self._specs[seat] = spec
         return bots
+
+    def _reseed_bots(self) -> None:
+        """Fresh bots from their specs, seeded from the environment's generator, so a seeded reset replays them
+        (a bot may keep state between games, such as helpers it built); a Bot object given as it is keeps its
+        other state and only has its random stream reseeded."""
+        for seat in sorted(self._specs):
+            spec, seed = self._specs[seat], int(self.np_random.integers(2**63 - 1))
+            if isinstance(spec, Bot):
+                spec.rng.seed(seed)
+            else:
+                self.bots[seat] = make_bot(spec, seed=seed)
 
     # --- the Gymnasium API -----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -94,8 +107,7 @@ class NinjaSingleAgentEnv(gymnasium.Env):
         """
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
-        for seat in sorted(self.bots):
-            self.bots[seat].rng.seed(int(self.np_random.integers(2**63 - 1)))
+        self._reseed_bots()
         self._state = self.game.new_state(self.players, seed=game_seed, **self.options)
         self._let_bots_play()
         return self._observe(), self._info()
