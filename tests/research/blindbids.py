@@ -23,26 +23,6 @@ MAX_SEATS = 3
 OBS_SIZE = 3 * CARDS + 2 + 2 * MAX_SEATS
 
 
-class BlindBids(Game):
-    id = "blindbids"
-    title = "Blind Bids"
-    summary = "A test game: stake, then simultaneous secret bids."
-    player_counts = (2, 3)
-    default_players = 2
-
-    def num_actions(self, players: int) -> int:
-        return CARDS + 2
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        return str(action + 1) if action < CARDS else ("single" if action == SINGLE else "double")
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> BlindBidsState:
-        return BlindBidsState(self, players, seed, options)
-
-
 class BlindBidsState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
@@ -134,6 +114,17 @@ class BlindBidsState(State):
             if s in self.pending:
                 world.pending[s] = unseen.pop()
             world.hands[s] = sorted(unseen.pop() for _ in self.hands[s])
+
+
+class BlindBids(Game):
+    id = "blindbids"
+    title = "Blind Bids"
+    summary = "A test game: stake, then simultaneous secret bids."
+    player_counts = (2, 3)
+    default_players = 2
+    state_class = BlindBidsState
+    action_labels = (*(str(value) for value in range(1, CARDS + 1)), "single", "double")
+    observation_size = OBS_SIZE
 
 
 GAME = BlindBids()
