@@ -1,6 +1,6 @@
 """The OpenSpiel bridge: every registered game as an OpenSpiel Python game (needs the `openspiel` extra).
 
-    from ninjatable.research.openspiel import load_game
+    from ninjatable.research.openspiel import load_game   # importing the module registers every game
     game = load_game("dragon", players=4)      # or pyspiel.load_game("ninjatable_dragon(players=4)")
 
 How the kernel maps onto OpenSpiel's game type (see docs/research.md for the reasons):
@@ -252,3 +252,6 @@ def load_game(game: str | Game, **params: Any) -> pyspiel.Game:
     game = resolve_game(game)
     register_games([game])
     return pyspiel.load_game(short_name(game), params)
+
+
+register_games()  # like OpenSpiel's own Python games: importing the module registers them
