@@ -57,7 +57,9 @@ class NinjaSingleAgentEnv(gymnasium.Env):
             raise BadOptions(f"illegal={illegal!r} is not offered; use one of: {', '.join(ILLEGAL_MODES)}")
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
-        self.bots = self._make_bots(opponents)
+        self._specs = self._opponent_specs(opponents)
+        # Spec strings are checked now (BadOptions names the bots there are); reset() builds them afresh.
+        self.bots = {seat: spec if isinstance(spec, Bot) else make_bot(spec) for seat, spec in self._specs.items()}
 
         self.num_actions = self.game.num_actions(self.players)
         shape = tuple(self.game.observation_shape(self.players))
@@ -66,8 +68,8 @@ class NinjaSingleAgentEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.num_actions)
         self._state: State | None = None
 
-    def _make_bots(self, opponents: str | Bot | Sequence[str | Bot]) -> dict[int, Bot]:
-        """One bot per other seat, from one spec for all or a list in seat order."""
+    def _opponent_specs(self, opponents: str | Bot | Sequence[str | Bot]) -> dict[int, str | Bot]:
+        """The bot spec (or Bot object) of each other seat, from one for all or a list in seat order."""
         others = [s for s in range(self.players) if s != self.seat]
         if isinstance(opponents, (str, Bot)):
             opponents = [opponents] * len(others)
@@ -76,17 +78,10 @@ class NinjaSingleAgentEnv(gymnasium.Env):
             raise BadOptions(
                 f"opponents lists {len(opponents)} bots but {len(others)} seats need one (seats {others})"
             )
-        self._specs: dict[int, str | Bot] = {}
-        bots = {}
-        for seat, spec in zip(others, opponents):
-            if isinstance(spec, Bot):
-                if any(spec is b for b in bots.values()):
-                    raise BadOptions("give each seat its own Bot object (or a spec string)")
-                bots[seat] = spec
-            else:
-                bots[seat] = make_bot(spec)  # checks the spec now rather than at the first reset
-            self._specs[seat] = spec
-        return bots
+        objects = [spec for spec in opponents if isinstance(spec, Bot)]
+        if len({id(bot) for bot in objects}) != len(objects):
+            raise BadOptions("give each seat its own Bot object (or a spec string)")
+        return dict(zip(others, opponents))
 
     def _reseed_bots(self) -> None:
         """Fresh bots from their specs, seeded from the environment's generator, so a seeded reset replays them
