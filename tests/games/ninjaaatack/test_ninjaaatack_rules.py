@@ -675,3 +675,28 @@ def test_a_heuristic_team_beats_a_random_team():
         winners = set(state.winners())
         won += len(winners & {0, 2}) / len(winners)
     assert won / games >= 0.65, f"the heuristic team won {won / games:.0%} of the games"
+
+
+# Observation layout (docs/rules): hand (n), step (2), 5 per-seat blocks (5n), latest gestures (n x 13),
+# last card passed and received (2n), share of the pass limit (1).
+def last_pass_slots(n: int) -> slice:
+    start = n + 2 + 5 * n + n * (len(SIGNALS) + 1)
+    return slice(start, start + 2 * n)
+
+
+def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
+    state = new(4, seed=3)
+    state.set_hands(NO_CLAN)
+    step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(state, {1: "signal wink"})
+    rng = random.Random(1)
+    for _ in range(10):
+        world = state.sample_world(0, rng)
+        for seat in (1, 2, 3):
+            mine, true = world.observation(seat), state.observation(seat)
+            # Gestures, scores, teams and steps are public: only the hand and the (unknown) passes may differ.
+            mine[:4] = true[:4] = 0
+            mine[last_pass_slots(4)] = true[last_pass_slots(4)] = 0
+            assert (mine == true).all(), f"Player {seat + 1}'s observation in a sampled world"
+        # Player 3's pass and receipt are unknown to Player 1: the world does not make them up.
+        assert not world.observation(2)[last_pass_slots(4)].any()
