@@ -700,3 +700,58 @@ def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
             assert (mine == true).all(), f"Player {seat + 1}'s observation in a sampled world"
         # Player 3's pass and receipt are unknown to Player 1: the world does not make them up.
         assert not world.observation(2)[last_pass_slots(4)].any()
+
+
+def test_sampled_worlds_depend_only_on_what_the_seat_saw():
+    """Two tables Player 1 cannot tell apart give the same sampled worlds from the same random stream."""
+    seen_by_p1 = ["Fox", "Fox", "Crane", "Tiger"]
+    one = new(4, seed=8)
+    one.set_hands([seen_by_p1, *NO_CLAN[1:]])
+    other = new(4, seed=8)
+    other.set_hands(
+        [
+            seen_by_p1,
+            ["Dragon", "Dragon", "Tiger", "Tiger"],
+            ["Crane", "Crane", "Fox", "Fox"],
+            ["Crane", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    # Player 1 passes a Tiger and gets a Crane from Player 4 at both tables; the hidden passes differ.
+    step(one, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(other, {0: "pass Tiger", 1: "pass Tiger", 2: "pass Crane", 3: "pass Crane"})
+    step(one, {2: "signal nod"})
+    step(other, {2: "signal nod"})
+    act(one, 1, "pass Crane")  # Player 2 has decided at both tables, on different cards
+    act(other, 1, "pass Dragon")
+    assert one.view(0) == other.view(0) and one.observation(0).tolist() == other.observation(0).tolist()
+    assert one.hands != other.hands
+    for k in range(20):
+        a, b = one.sample_world(0, random.Random(k)), other.sample_world(0, random.Random(k))
+        assert a.hands == b.hands and a.pending == b.pending and a.passed == b.passed
+
+
+def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
+    state = new(5, seed=4)
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Crane", "Crane", "Tiger", "Dragon"],
+            ["Tiger", "Tiger", "Dragon", "Snake"],
+            ["Dragon", "Dragon", "Snake", "Fox"],
+            ["Fox", "Crane", "Snake", "Snake"],
+        ]
+    )
+    step(state, {0: "pass Fox", 4: "pass Snake"})  # Player 1 gives a Fox, gets a Snake
+    step(state)
+    step(state, {0: "pass Fox", 4: "pass Snake"})  # and again
+    assert hand(state, 0) == {"Crane": 1, "Tiger": 1, "Snake": 2}
+    rng = random.Random(2)
+    spread = set()
+    for _ in range(200):
+        world = state.sample_world(0, rng)
+        foxes = [world.view(s)["hand"].get("Fox", 0) for s in range(5)]
+        # The Fox given at the last pass is with Player 2; the one before, with Player 2 or Player 3.
+        assert foxes[1] >= 1 and foxes[1] + foxes[2] >= 2
+        spread.add(tuple(foxes))
+    # The two other Foxes (never seen by Player 1) may be anywhere among the others.
+    assert any(f[3] or f[4] for f in spread) and any(f[1] + f[2] == 2 for f in spread)
