@@ -755,3 +755,86 @@ def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
         spread.add(tuple(foxes))
     # The two other Foxes (never seen by Player 1) may be anywhere among the others.
     assert any(f[3] or f[4] for f in spread) and any(f[1] + f[2] == 2 for f in spread)
+
+
+@pytest.mark.parametrize(
+    ("deal", "call"),
+    [
+        (FOX_FOR_P1_P3, {0: "ninjaaa"}),  # right Ninjaaa!
+        (NO_CLAN, {0: "ninjaaa"}),  # wrong Ninjaaa!
+        (FOX_FOR_P1_P3, {1: "attack Player 1"}),  # right Attack!
+        (NO_CLAN, {1: "attack Player 1"}),  # wrong Attack!
+    ],
+)
+def test_every_resolved_call_ends_the_round_with_a_fresh_deal(deal, call):
+    state = new(4, seed=6)
+    state.set_hands(deal)
+    step(state, {0: "pass Crane", 1: "pass Crane", 2: "pass Crane", 3: "pass Crane"})
+    step(state, {2: "signal nod"})
+    before = len(state.events)
+    step(state, call)
+    assert len(state.score_sheet()) == 1
+    view = state.view(None)
+    assert view["round"] == 2 and view["step"] == "pass" and view["passes"] == 0 and view["signals"] == []
+    assert state.to_move() == (0, 1, 2, 3)
+    # Reshuffled and dealt again: each player is told a new hand of 4, and holds exactly that.
+    dealt = {e.to: e.text for e in state.events[before:] if e.kind == "deal"}
+    assert sorted(dealt) == [0, 1, 2, 3]
+    counts = [0] * 4
+    for seat in range(4):
+        told = dealt[seat].removeprefix("You are dealt ").split(", ")
+        assert {f: told.count(f) for f in told} == hand(state, seat)
+        for f in told:
+            counts[FAMILIES.index(f)] += 1
+        assert state.view(seat)["my_passes"] == []
+    assert counts == [4, 4, 4, 4]
+
+
+def test_redeals_are_shuffled_afresh():
+    state = new(4, seed=9)
+    deals = set()
+    for _ in range(6):
+        state.set_hands(NO_CLAN)
+        step(state, {0: "attack Player 2"})
+        deals.add(tuple(state.hands))
+    assert len(deals) > 1
+
+
+def test_odd_counts_a_wrong_call_leaves_the_partner_points():
+    state = new(5)
+    # Round 1 (lone wolf Player 1): Player 3 + Player 5 hold the four Tigers.
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Snake"],
+            ["Crane", "Crane", "Dragon", "Snake"],
+            ["Tiger", "Tiger", "Fox", "Dragon"],
+            ["Crane", "Fox", "Dragon", "Snake"],
+            ["Tiger", "Tiger", "Dragon", "Snake"],
+        ]
+    )
+    step(state, {2: "ninjaaa"})
+    assert state.scores() == [0, 0, 1, 0, 1]
+    # Round 2 (lone wolf Player 2): Player 3 + Player 5 are partners again, hold nothing whole, and
+    # Player 3 calls Ninjaaa!: only the caller loses a point.
+    assert [2, 4] in [t["seats"] for t in state.view(None)["teams"]]
+    state.set_hands(
+        [
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Snake"],
+            ["Dragon", "Snake", "Snake", "Snake"],
+        ]
+    )
+    step(state, {2: "ninjaaa"})
+    assert labels(state)[-1] == "Wrong call by Player 3 (Ninjaaa!)"
+    assert state.scores() == [0, 0, 0, 0, 1]
+    assert state.view(None)["penalised_next_round"] == [] and state.view(None)["penalised"] == []
+
+
+@pytest.mark.parametrize("players", [3, 9])
+def test_four_to_eight_players(players):
+    from ninjatable.core import BadOptions
+
+    with pytest.raises(BadOptions, match="4, 5, 6, 7, 8"):
+        new(players)
