@@ -838,3 +838,43 @@ def test_four_to_eight_players(players):
 
     with pytest.raises(BadOptions, match="4, 5, 6, 7, 8"):
         new(players)
+
+
+def test_a_call_at_a_pass_step_is_judged_before_the_cards_move():
+    state = new(4)
+    state.set_hands(FOX_FOR_P1_P3)
+    # Player 1 gives away a Fox in the same step in which Player 3 calls: the Foxes were together when called.
+    step(state, {0: "pass Fox", 1: "pass Crane", 2: "ninjaaa", 3: "pass Crane"})
+    assert labels(state) == ["Ninjaaa! by Player 3"] and state.scores() == [1, 0, 1, 0]
+
+
+def test_a_call_is_still_possible_after_the_last_pass_before_the_redeal():
+    state = new(4, max_passes=2)
+    state.set_hands(NO_CLAN)
+    step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(state)
+    # From pass 1 on, Player 2 and Player 4 hold two Tigers each; pass 2 is the last one of the round.
+    step(state, {0: "pass Crane", 1: "pass Crane", 2: "pass Dragon", 3: "pass Dragon"})
+    assert state.view(None)["passes"] == 2 and state.view(None)["step"] == "signal"
+    step(state, {1: "ninjaaa"})
+    assert labels(state) == ["Ninjaaa! by Player 2"]
+
+
+def test_a_redealt_round_moves_the_lone_wolf_and_uses_up_a_penalty():
+    state = new(5, max_passes=1)
+    state.set_hands(
+        [
+            ["Fox", "Crane", "Snake", "Dragon"],
+            ["Crane", "Crane", "Snake", "Snake"],
+            ["Fox", "Fox", "Tiger", "Tiger"],
+            ["Crane", "Snake", "Fox", "Dragon"],
+            ["Tiger", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    step(state, {0: "ninjaaa"})  # the lone wolf has no 3 of a family, at 0 points: Penalty for round 2
+    assert state.view(None)["penalised"] == [0] and state.view(None)["lone_wolf"] == 1
+    step(state)  # the one pass of round 2
+    step(state)  # its signals: the round is redealt unscored
+    view = state.view(None)
+    assert view["round"] == 3 and view["lone_wolf"] == 2 and view["penalised"] == []
+    assert state.scores() == [0] * 5
