@@ -40,3 +40,11 @@ def test_a_spectator_sees_no_hand():
     text = render_text(GAME, state.view(None), width=120)
     assert "Your hand" not in text
     assert "lone wolf Player 1" in text and "points are individual" in text
+
+
+def test_a_player_is_told_how_the_bots_signal():
+    state = GAME.new_state(4, seed=1)
+    text = render_text(GAME, state.view(0), width=200)
+    # The heuristic bots' convention (rules page): the k-th gesture names the k-th family.
+    assert "nod = Fox, wink = Crane, thumbs-up = Tiger, thumbs-down = Dragon" in text
+    assert "Snake" not in text  # a 4-player game has 4 families
