@@ -878,3 +878,16 @@ def test_a_redealt_round_moves_the_lone_wolf_and_uses_up_a_penalty():
     view = state.view(None)
     assert view["round"] == 3 and view["lone_wolf"] == 2 and view["penalised"] == []
     assert state.scores() == [0] * 5
+
+
+def test_a_pending_call_looks_like_any_other_decision_to_the_others():
+    calling, passing = new(4, seed=5), new(4, seed=5)
+    for state in (calling, passing):
+        state.set_hands(BOTH_RIGHT)
+    act(calling, 1, "attack Player 1")
+    act(passing, 1, "pass Tiger")
+    for seat in (0, 2, 3, None):
+        assert calling.view(seat) == passing.view(seat)
+        assert calling.events_for(seat) == passing.events_for(seat)
+        if seat is not None:
+            assert calling.observation(seat).tolist() == passing.observation(seat).tolist()
