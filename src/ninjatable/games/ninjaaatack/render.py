@@ -96,6 +96,8 @@ def _hand(view: dict[str, Any]) -> Text:
     if view.get("seat") in view["penalised"]:
         who = "you alone hold" if view["individual_scores"] else "one of you alone holds"
         text.append(f"   (Penalty: Ninjaaa! counts only if {who} {need} of a family)", style="red")
+    elif need == 3:
+        text.append("   (lone wolf: you need 3 of one family in your hand)", style="dim")
     else:
         text.append(f"   (your team needs {need} of one family)", style="dim")
     return text
