@@ -133,7 +133,7 @@ def _signals(view: dict[str, Any]) -> Text:
 def _bot_convention(view: dict[str, Any]) -> Text:
     """How the heuristic bots talk, so a person can read (and answer) a bot teammate."""
     names = ", ".join(f"{SIGNALS[i]} = {family}" for i, family in enumerate(view["families"]))
-    return Text(f"Bots' table talk: the family they collect, once they hold 2 of it: {names}", style="dim")
+    return Text(f"Heuristic bots signal the family they collect, once they hold 2 of it: {names}", style="dim")
 
 
 def _last_call(call: dict[str, Any]) -> Text:
