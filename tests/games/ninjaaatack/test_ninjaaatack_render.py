@@ -40,3 +40,17 @@ def test_a_spectator_sees_no_hand():
     text = render_text(GAME, state.view(None), width=120)
     assert "Your hand" not in text
     assert "lone wolf Player 1" in text and "points are individual" in text
+
+
+def test_a_player_is_told_how_the_bots_signal():
+    state = GAME.new_state(4, seed=1)
+    text = render_text(GAME, state.view(0), width=200)
+    # The heuristic bots' convention (rules page): the k-th gesture names the k-th family.
+    assert "nod = Fox, wink = Crane, thumbs-up = Tiger, thumbs-down = Dragon" in text
+    assert "Snake" not in text  # a 4-player game has 4 families
+
+
+def test_the_lone_wolf_is_told_it_needs_three_in_its_own_hand():
+    state = GAME.new_state(5, seed=2)
+    assert "you need 3 of one family in your hand" in render_text(GAME, state.view(0), width=200)
+    assert "your team needs 4 of one family" in render_text(GAME, state.view(1), width=200)

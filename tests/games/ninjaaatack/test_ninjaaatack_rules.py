@@ -675,3 +675,219 @@ def test_a_heuristic_team_beats_a_random_team():
         winners = set(state.winners())
         won += len(winners & {0, 2}) / len(winners)
     assert won / games >= 0.65, f"the heuristic team won {won / games:.0%} of the games"
+
+
+# Observation layout (docs/rules): hand (n), step (2), 5 per-seat blocks (5n), latest gestures (n x 13),
+# last card passed and received (2n), share of the pass limit (1).
+def last_pass_slots(n: int) -> slice:
+    start = n + 2 + 5 * n + n * (len(SIGNALS) + 1)
+    return slice(start, start + 2 * n)
+
+
+def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
+    state = new(4, seed=3)
+    state.set_hands(NO_CLAN)
+    step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(state, {1: "signal wink"})
+    rng = random.Random(1)
+    for _ in range(10):
+        world = state.sample_world(0, rng)
+        for seat in (1, 2, 3):
+            mine, true = world.observation(seat), state.observation(seat)
+            # Gestures, scores, teams and steps are public: only the hand and the (unknown) passes may differ.
+            mine[:4] = true[:4] = 0
+            mine[last_pass_slots(4)] = true[last_pass_slots(4)] = 0
+            assert (mine == true).all(), f"Player {seat + 1}'s observation in a sampled world"
+        # Player 3's pass and receipt are unknown to Player 1: the world does not make them up.
+        assert not world.observation(2)[last_pass_slots(4)].any()
+
+
+def test_sampled_worlds_depend_only_on_what_the_seat_saw():
+    """Two tables Player 1 cannot tell apart give the same sampled worlds from the same random stream."""
+    seen_by_p1 = ["Fox", "Fox", "Crane", "Tiger"]
+    one = new(4, seed=8)
+    one.set_hands([seen_by_p1, *NO_CLAN[1:]])
+    other = new(4, seed=8)
+    other.set_hands(
+        [
+            seen_by_p1,
+            ["Dragon", "Dragon", "Tiger", "Tiger"],
+            ["Crane", "Crane", "Fox", "Fox"],
+            ["Crane", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    # Player 1 passes a Tiger and gets a Crane from Player 4 at both tables; the hidden passes differ.
+    step(one, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(other, {0: "pass Tiger", 1: "pass Tiger", 2: "pass Crane", 3: "pass Crane"})
+    step(one, {2: "signal nod"})
+    step(other, {2: "signal nod"})
+    act(one, 1, "pass Crane")  # Player 2 has decided at both tables, on different cards
+    act(other, 1, "pass Dragon")
+    assert one.view(0) == other.view(0) and one.observation(0).tolist() == other.observation(0).tolist()
+    assert one.hands != other.hands
+    for k in range(20):
+        a, b = one.sample_world(0, random.Random(k)), other.sample_world(0, random.Random(k))
+        assert a.hands == b.hands and a.pending == b.pending and a.passed == b.passed
+
+
+def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
+    state = new(5, seed=4)
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Crane", "Crane", "Tiger", "Dragon"],
+            ["Tiger", "Tiger", "Dragon", "Snake"],
+            ["Dragon", "Dragon", "Snake", "Fox"],
+            ["Fox", "Crane", "Snake", "Snake"],
+        ]
+    )
+    step(state, {0: "pass Fox", 4: "pass Snake"})  # Player 1 gives a Fox, gets a Snake
+    step(state)
+    step(state, {0: "pass Fox", 4: "pass Snake"})  # and again
+    assert hand(state, 0) == {"Crane": 1, "Tiger": 1, "Snake": 2}
+    rng = random.Random(2)
+    spread = set()
+    for _ in range(200):
+        world = state.sample_world(0, rng)
+        foxes = [world.view(s)["hand"].get("Fox", 0) for s in range(5)]
+        # The Fox given at the last pass is with Player 2; the one before, with Player 2 or Player 3.
+        assert foxes[1] >= 1 and foxes[1] + foxes[2] >= 2
+        spread.add(tuple(foxes))
+    # The two other Foxes (never seen by Player 1) may be anywhere among the others.
+    assert any(f[3] or f[4] for f in spread) and any(f[1] + f[2] == 2 for f in spread)
+
+
+@pytest.mark.parametrize(
+    ("deal", "call"),
+    [
+        (FOX_FOR_P1_P3, {0: "ninjaaa"}),  # right Ninjaaa!
+        (NO_CLAN, {0: "ninjaaa"}),  # wrong Ninjaaa!
+        (FOX_FOR_P1_P3, {1: "attack Player 1"}),  # right Attack!
+        (NO_CLAN, {1: "attack Player 1"}),  # wrong Attack!
+    ],
+)
+def test_every_resolved_call_ends_the_round_with_a_fresh_deal(deal, call):
+    state = new(4, seed=6)
+    state.set_hands(deal)
+    step(state, {0: "pass Crane", 1: "pass Crane", 2: "pass Crane", 3: "pass Crane"})
+    step(state, {2: "signal nod"})
+    before = len(state.events)
+    step(state, call)
+    assert len(state.score_sheet()) == 1
+    view = state.view(None)
+    assert view["round"] == 2 and view["step"] == "pass" and view["passes"] == 0 and view["signals"] == []
+    assert state.to_move() == (0, 1, 2, 3)
+    # Reshuffled and dealt again: each player is told a new hand of 4, and holds exactly that.
+    dealt = {e.to: e.text for e in state.events[before:] if e.kind == "deal"}
+    assert sorted(dealt) == [0, 1, 2, 3]
+    counts = [0] * 4
+    for seat in range(4):
+        told = dealt[seat].removeprefix("You are dealt ").split(", ")
+        assert {f: told.count(f) for f in told} == hand(state, seat)
+        for f in told:
+            counts[FAMILIES.index(f)] += 1
+        assert state.view(seat)["my_passes"] == []
+    assert counts == [4, 4, 4, 4]
+
+
+def test_redeals_are_shuffled_afresh():
+    state = new(4, seed=9)
+    deals = set()
+    for _ in range(6):
+        state.set_hands(NO_CLAN)
+        step(state, {0: "attack Player 2"})
+        deals.add(tuple(state.hands))
+    assert len(deals) > 1
+
+
+def test_odd_counts_a_wrong_call_leaves_the_partner_points():
+    state = new(5)
+    # Round 1 (lone wolf Player 1): Player 3 + Player 5 hold the four Tigers.
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Snake"],
+            ["Crane", "Crane", "Dragon", "Snake"],
+            ["Tiger", "Tiger", "Fox", "Dragon"],
+            ["Crane", "Fox", "Dragon", "Snake"],
+            ["Tiger", "Tiger", "Dragon", "Snake"],
+        ]
+    )
+    step(state, {2: "ninjaaa"})
+    assert state.scores() == [0, 0, 1, 0, 1]
+    # Round 2 (lone wolf Player 2): Player 3 + Player 5 are partners again, hold nothing whole, and
+    # Player 3 calls Ninjaaa!: only the caller loses a point.
+    assert [2, 4] in [t["seats"] for t in state.view(None)["teams"]]
+    state.set_hands(
+        [
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Snake"],
+            ["Dragon", "Snake", "Snake", "Snake"],
+        ]
+    )
+    step(state, {2: "ninjaaa"})
+    assert labels(state)[-1] == "Wrong call by Player 3 (Ninjaaa!)"
+    assert state.scores() == [0, 0, 0, 0, 1]
+    assert state.view(None)["penalised_next_round"] == [] and state.view(None)["penalised"] == []
+
+
+@pytest.mark.parametrize("players", [3, 9])
+def test_four_to_eight_players(players):
+    from ninjatable.core import BadOptions
+
+    with pytest.raises(BadOptions, match="4, 5, 6, 7, 8"):
+        new(players)
+
+
+def test_a_call_at_a_pass_step_is_judged_before_the_cards_move():
+    state = new(4)
+    state.set_hands(FOX_FOR_P1_P3)
+    # Player 1 gives away a Fox in the same step in which Player 3 calls: the Foxes were together when called.
+    step(state, {0: "pass Fox", 1: "pass Crane", 2: "ninjaaa", 3: "pass Crane"})
+    assert labels(state) == ["Ninjaaa! by Player 3"] and state.scores() == [1, 0, 1, 0]
+
+
+def test_a_call_is_still_possible_after_the_last_pass_before_the_redeal():
+    state = new(4, max_passes=2)
+    state.set_hands(NO_CLAN)
+    step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
+    step(state)
+    # From pass 1 on, Player 2 and Player 4 hold two Tigers each; pass 2 is the last one of the round.
+    step(state, {0: "pass Crane", 1: "pass Crane", 2: "pass Dragon", 3: "pass Dragon"})
+    assert state.view(None)["passes"] == 2 and state.view(None)["step"] == "signal"
+    step(state, {1: "ninjaaa"})
+    assert labels(state) == ["Ninjaaa! by Player 2"]
+
+
+def test_a_redealt_round_moves_the_lone_wolf_and_uses_up_a_penalty():
+    state = new(5, max_passes=1)
+    state.set_hands(
+        [
+            ["Fox", "Crane", "Snake", "Dragon"],
+            ["Crane", "Crane", "Snake", "Snake"],
+            ["Fox", "Fox", "Tiger", "Tiger"],
+            ["Crane", "Snake", "Fox", "Dragon"],
+            ["Tiger", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    step(state, {0: "ninjaaa"})  # the lone wolf has no 3 of a family, at 0 points: Penalty for round 2
+    assert state.view(None)["penalised"] == [0] and state.view(None)["lone_wolf"] == 1
+    step(state)  # the one pass of round 2
+    step(state)  # its signals: the round is redealt unscored
+    view = state.view(None)
+    assert view["round"] == 3 and view["lone_wolf"] == 2 and view["penalised"] == []
+    assert state.scores() == [0] * 5
+
+
+def test_a_pending_call_looks_like_any_other_decision_to_the_others():
+    calling, passing = new(4, seed=5), new(4, seed=5)
+    for state in (calling, passing):
+        state.set_hands(BOTH_RIGHT)
+    act(calling, 1, "attack Player 1")
+    act(passing, 1, "pass Tiger")
+    for seat in (0, 2, 3, None):
+        assert calling.view(seat) == passing.view(seat)
+        assert calling.events_for(seat) == passing.events_for(seat)
+        if seat is not None:
+            assert calling.observation(seat).tolist() == passing.observation(seat).tolist()

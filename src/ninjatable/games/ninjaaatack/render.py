@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .cards import FAMILIES, FAMILY_COLOURS
+from .cards import FAMILIES, FAMILY_COLOURS, SIGNALS
 
 
 def render(view: dict[str, Any]) -> Panel:
@@ -20,6 +20,8 @@ def render(view: dict[str, Any]) -> Panel:
         parts.append(_hand(view))
         parts.append(_passes(view))
     parts.append(_signals(view))
+    if seat is not None and not view["over"]:
+        parts.append(_bot_convention(view))
     if view.get("last_call"):
         parts.append(_last_call(view["last_call"]))
     title = "Ninjaaa'Tack" + ("" if seat is None else f": you are Player {seat + 1}")
@@ -94,6 +96,8 @@ def _hand(view: dict[str, Any]) -> Text:
     if view.get("seat") in view["penalised"]:
         who = "you alone hold" if view["individual_scores"] else "one of you alone holds"
         text.append(f"   (Penalty: Ninjaaa! counts only if {who} {need} of a family)", style="red")
+    elif need == 3:
+        text.append("   (lone wolf: you need 3 of one family in your hand)", style="dim")
     else:
         text.append(f"   (your team needs {need} of one family)", style="dim")
     return text
@@ -124,6 +128,12 @@ def _signals(view: dict[str, Any]) -> Text:
     for k, made in by_pass.items():
         text.append(f"\n  after pass {k}: " + ", ".join(made))
     return text
+
+
+def _bot_convention(view: dict[str, Any]) -> Text:
+    """How the heuristic bots talk, so a person can read (and answer) a bot teammate."""
+    names = ", ".join(f"{SIGNALS[i]} = {family}" for i, family in enumerate(view["families"]))
+    return Text(f"Heuristic bots signal the family they collect, once they hold 2 of it: {names}", style="dim")
 
 
 def _last_call(call: dict[str, Any]) -> Text:

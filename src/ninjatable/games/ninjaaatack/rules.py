@@ -525,9 +525,12 @@ class NinjaaaTackState(State):
                     out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
         base += n * (NUM_SIGNALS + 1)
         if self.passed:
+            # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
             last = self.passed[-1]
-            out[base + last[seat]] = 1.0
-            out[base + n + last[seat - 1]] = 1.0
+            if last[seat] >= 0:
+                out[base + last[seat]] = 1.0
+            if last[seat - 1] >= 0:
+                out[base + n + last[seat - 1]] = 1.0
         out[base + 2 * n] = self.passes / self.max_passes
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
