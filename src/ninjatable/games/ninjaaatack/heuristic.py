@@ -27,7 +27,7 @@ class Heuristic(Bot):
     name = "heuristic"
 
     def __init__(
-        self, seed: int | None = None, samples: int = 16, dare: float = 0.2, careful: float = 0.4, **params: Any
+        self, seed: int | None = None, samples: int = 16, dare: float = 0.35, careful: float = 0.5, **params: Any
     ) -> None:
         super().__init__(seed, samples=samples, dare=dare, careful=careful, **params)
         self.samples = samples
