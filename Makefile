@@ -14,6 +14,10 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
@@ -24,8 +28,9 @@ run: $(VENV)/.installed-run  ## set up and play a game against bots in the termi
 test: $(VENV)/.installed-test  ## set up and run every test
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
-bench: $(VENV)/.installed-test  ## print the speed figures
+bench: $(VENV)/.installed-bench  ## print the speed figures
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/env_speed.py
 
 clean:
 	rm -rf $(VENV)
