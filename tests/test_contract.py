@@ -191,7 +191,7 @@ class TestContract:
         game = get_game(game_id)
         state = game.new_state(players, seed=1, **options)
         labels = [state.action_label(a) for a in range(game.num_actions(players))]
-        assert len(set(x.lower() for x in labels)) == len(labels), "action labels are unique"
+        assert len({x.lower() for x in labels}) == len(labels), "action labels are unique"
         for action, label in enumerate(labels):
             assert state.parse_action(label) == action
         with pytest.raises(IllegalAction):

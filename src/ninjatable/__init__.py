@@ -4,4 +4,4 @@ from .core import Record, all_games, get_game
 
 __version__ = "0.1.0"
 
-__all__ = ["Record", "all_games", "get_game", "__version__"]
+__all__ = ["Record", "__version__", "all_games", "get_game"]

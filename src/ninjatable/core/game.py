@@ -37,8 +37,8 @@ class ScoreLine(NamedTuple):
 
 
 def seat_name(seat: int) -> str:
-    """How seats are named in events and labels: P1, P2, ..."""
-    return f"P{seat + 1}"
+    """How seats are named to people: Player 1, Player 2, ... (seats are numbered from 0 in the API)."""
+    return f"Player {seat + 1}"
 
 
 class Game(ABC):

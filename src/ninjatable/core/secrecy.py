@@ -14,7 +14,7 @@ from typing import Any
 class Private:
     """A value that only the seats in `owners` may see; everyone else sees `shown`."""
 
-    __slots__ = ("value", "owners", "shown")
+    __slots__ = ("owners", "shown", "value")
 
     def __init__(self, value: Any, owners: int | tuple[int, ...] | frozenset[int], shown: Any = None) -> None:
         self.value = value

@@ -1,0 +1,218 @@
+"""The `ninjatable` command: list games, read their rules, play, simulate and replay."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from .bots import available_bots, parse_bot_list
+from .core import BadOptions, Game, NinjatableError, Record, all_games, get_game, seat_name
+
+app = typer.Typer(
+    help="ninjatable: five ninja card games to play, simulate and study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable); see `ninjatable games`."),
+]
+
+
+def clear_errors(command):
+    """Turn a ninjatable error into one clear line on stderr and exit code 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except NinjatableError as e:
+            err.print(f"error: {e}", style="red", highlight=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def parse_options(game: Game, items: list[str] | None) -> dict[str, Any]:
+    """`["advanced=true"]` to `{"advanced": True}`, checked against the game's options."""
+    options: dict[str, Any] = {}
+    declared = {o.name: o for o in game.options}
+    for item in items or []:
+        name, eq, value = item.partition("=")
+        name = name.strip()
+        if not eq:
+            raise BadOptions(f"option {item!r} should be NAME=VALUE")
+        if name not in declared:
+            allowed = ", ".join(declared) or "none"
+            raise BadOptions(f"{game.id} has no option {name!r}; its options are: {allowed}")
+        options[name] = declared[name].parse(value)
+    return options
+
+
+def check_bots(text: str) -> list[str]:
+    specs = parse_bot_list(text)
+    if not specs:
+        raise BadOptions(f"name at least one bot; the bots are: {', '.join(available_bots())}")
+    return specs
+
+
+def default_opponent(game: Game) -> str:
+    return "heuristic" if game.heuristic_bot is not None and "heuristic" in available_bots() else "random"
+
+
+@app.command()
+@clear_errors
+def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False) -> None:
+    """List the games: id, title, player counts and options with their defaults."""
+    described = [g.describe() for g in all_games()]
+    if as_json:
+        print(json.dumps(described, indent=2))
+        return
+    table = Table(header_style="bold")
+    for column in ("id", "title", "players", "options (default)"):
+        table.add_column(column)
+    for g in described:
+        opts = "\n".join(f"{o['name']}={_show(o['default'])}: {o['description']} ({o['allowed']})"
+                         for o in g["options"]) or "-"
+        counts = ", ".join(map(str, g["players"]))
+        table.add_row(g["id"], g["title"], counts, opts)
+    console.print(table)
+
+
+@app.command()
+@clear_errors
+def rules(game: Annotated[str, typer.Argument(help="A game id, e.g. dragon.")]) -> None:
+    """Show a game's rules, as implemented."""
+    console.print(Markdown(get_game(game).rules_text()))
+
+
+@app.command()
+@clear_errors
+def play(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. dragon.")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, from 1.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal (random if not given).")] = None,
+    option: OptionList = None,
+    opponents: Annotated[str | None, typer.Option(help="Bots for the other seats, comma-separated.")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game's record to this file.")] = None,
+) -> None:
+    """Play a game in the terminal against bots."""
+    from .terminal.play import play_in_terminal
+
+    g = get_game(game)
+    state = g.new_state(players, seed=seed, **parse_options(g, option))
+    if not 1 <= seat <= state.players:
+        raise BadOptions(f"seat {seat} does not exist; choose 1 to {state.players}")
+    bots = check_bots(opponents or default_opponent(g))
+    play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record)
+
+
+@app.command()
+@clear_errors
+def simulate(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. dragon.")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Game i uses seed S+i.")] = 0,
+    option: OptionList = None,
+    bots: Annotated[str, typer.Option(help="Bots, comma-separated, assigned to seats in turn.")] = "random",
+    records: Annotated[Path | None, typer.Option(help="Write each game's record into this folder.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Play many games between bots and report per seat the mean score and win rate."""
+    from .simulate import simulate as run
+
+    g = get_game(game)
+    players = g.check_players(players)
+    options = parse_options(g, option)
+    g.new_state(players, seed=seed, **options)  # checks the options before the long run
+    specs = check_bots(bots)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"{g.id}, {players} players", total=games)
+        summary = run(g, players, games, seed=seed, options=options, bots=specs, records=records,
+                      on_game=lambda _i: progress.advance(task))
+    result = summary.to_dict()
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    table = Table(title=f"{g.title}: {games} games, {players} players", header_style="bold")
+    for column in ("seat", "bot", "mean score", "win rate"):
+        table.add_column(column, justify="right" if column != "bot" else "left")
+    for row in result["seats"]:
+        table.add_row(seat_name(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['win_rate']:.1%}")
+    console.print(table)
+    console.print(f"Mean game length: {result['mean_moves']:.1f} moves (a shared win counts as a fraction).")
+    if records is not None:
+        console.print(f"Records written to {records}/")
+
+
+@app.command()
+@clear_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by play or simulate.")],
+    check: Annotated[bool, typer.Option("--check", help="Only verify that the record reproduces its result.")] = False,
+    seat: Annotated[int | None, typer.Option(help="Also show what this seat (from 1) saw privately.")] = None,
+) -> None:
+    """Replay a record move by move, or check that it reproduces its stored result."""
+    rec = Record.load(file)
+    if check:
+        state = rec.replay(check=True)
+        console.print(f"ok: {len(rec.moves)} moves of {state.game.id} replay to the stored result")
+        return
+    state = rec.start()
+    viewer = None if seat is None else seat - 1
+    if viewer is not None and not 0 <= viewer < state.players:
+        raise BadOptions(f"seat {seat} does not exist; choose 1 to {state.players}")
+    shown = _print_events(state, viewer, 0)
+    for number, (who, action) in enumerate(rec.moves, start=1):
+        label = state.action_label(action) if 0 <= action < state.game.num_actions(state.players) else str(action)
+        try:
+            state.apply(who, action)
+        except NinjatableError as e:
+            raise type(e)(f"move {number} ({seat_name(who)}: {label}) does not apply: {e}") from None
+        console.print(Text(f"{number:4d}. {seat_name(who)}: {label}", style="bold"))
+        shown = _print_events(state, viewer, shown)
+    console.print(state.game.render(state.view(viewer)))
+    if rec.result is not None:
+        rec.check_result(state)
+
+
+def _print_events(state, viewer, shown: int) -> int:
+    events = state.events_for(viewer)
+    for event in events[shown:]:
+        if event.kind != "play":
+            console.print(f"      {event.text}", highlight=False)
+    return len(events)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,537 @@
+"""Slaughter the Dragon, Ha: the rules as a state machine on the kernel contract.
+
+A round: deal, reveal the trump, Summoning Jutsu (the previous round's last-trick winner), then Bodily
+Division Jutsu by the holder of the highest trump (or, in the Advanced Variant with a purple trump,
+Soul-Sucking Jutsu), then the tricks. See docs/rules/dragon.md for every rule and interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from . import cards as C
+from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
+
+# Actions: 0-47 a card (play it, return it to the scale, set it aside, give it), 48-51 pick an Inverted
+# Scale card blind (by position), 52 finish the Bodily Division split.
+PICK_SCALE = C.DECK_SIZE
+DONE = PICK_SCALE + 4
+NUM_ACTIONS = DONE + 1
+
+# Phases of a round.
+SUMMON_PICK, SUMMON_RETURN, SPLIT, SOUL_GIVE, SOUL_RETURN, PLAY, OVER = range(7)
+PHASE_NAMES = ("summoning: pick", "summoning: return", "bodily division", "soul-sucking: give",
+               "soul-sucking: return", "tricks", "over")
+
+# Location codes in knowledge records (a card a seat knows the place of): a seat number is that seat's hand.
+SCALE = -1  # the Inverted Scale
+SOME_HAND = -2  # a card given to the Soul-Sucking practitioner, who may have passed it on: in some hand
+
+MAX_SEATS = 5
+OBS_SIZE = (
+    C.DECK_SIZE * 4  # own hand, own 2nd-half pile, cards played this round, cards known to lie in the scale
+    + MAX_SEATS * C.DECK_SIZE  # the current trick, by relative seat
+    + MAX_SEATS * NUMBERS  # purple cards taken this round, by relative seat
+    + MAX_SEATS * 4  # voids shown, by relative seat
+    + MAX_SEATS * 8  # per relative seat: hand size, pile size, tokens, score, leader, to move, jutsu, summoner
+    + 4 + 4 + 7 + 3  # trump colour, lead colour, phase, purple broken / round / tricks played
+)
+
+
+class DragonGame(Game):
+    id = "dragon"
+    title = "Slaughter the Dragon, Ha"
+    summary = "Trick-taking for 3-5: take Dragon tokens (+5), avoid purple cards, or take them all."
+    player_counts = (3, 4, 5)
+    default_players = 4
+    options = (
+        Option("advanced", False, "Advanced Variant: a purple trump brings Soul-Sucking Jutsu instead of "
+               "Bodily Division"),
+    )
+
+    def num_actions(self, players: int) -> int:
+        return NUM_ACTIONS
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def action_label(self, action: int, players: int) -> str:
+        if action < PICK_SCALE:
+            return LABELS[action]
+        if action < DONE:
+            return f"scale{action - PICK_SCALE + 1}"
+        return "done"
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> DragonState:
+        return DragonState(self, players, seed, options)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from .render import render
+
+        return render(view)
+
+
+class DragonState(State):
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.setup = SETUPS[players]
+        self.in_use = list(range(self.setup.colours * NUMBERS))
+        self.indicators = [c for c in range(self.setup.colours) for _ in range(C.INDICATORS_PER_COLOUR)]
+        self.round = 0
+        self.phase = PLAY
+        self.leader = self.chance().randrange(players)  # "whoever most recently used ninjutsu": by lot
+        self.last_winner: int | None = None
+        self._start_round()
+
+    # --- round set-up -------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        n = self.players
+        self.round += 1
+        deck = self.in_use.copy()
+        rng = self.chance()
+        rng.shuffle(deck)
+        size = self.setup.hand
+        self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(n)]
+        self.scale = deck[n * size:]
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.trump = self.indicators.pop(self.chance().randrange(len(self.indicators)))
+        self.log("trump", f"Round {self.round}: the Trump Indicator shows {C.COLOUR_NAMES[self.trump]}")
+        self.trick: list[int] = []
+        self.tricks_played = 0
+        self.tokens = [0] * n
+        self.head: int | None = None
+        self.taken: list[list[int]] = [[] for _ in range(n)]
+        self.played = 0  # bitmask of cards played to tricks this round
+        self.purple_broken = False
+        self.void = [0] * n  # bitmask of colours each seat's current hand has shown it lacks
+        self.knowledge: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (card, location) per seat
+        self.revealed_scale: list[int] = []
+        self.summoner = self.last_winner
+        self.jutsu: int | None = None  # the Bodily Division or Soul-Sucking practitioner
+        self.countdown = 0  # the trump number the practitioner answered to
+        self.soul = False
+        self.gifts: dict[int, int] = {}  # soul-sucking: seat -> card chosen (pending until all have chosen)
+        self.returns_left: list[int] = []  # soul-sucking: seats still to receive a card, in order
+        self.turn = self.leader
+        if self.summoner is not None:
+            self.phase = SUMMON_PICK
+            self.picks_left = 2
+            self.log("jutsu", f"{seat_name(self.summoner)} performs the Summoning Jutsu")
+        else:
+            self._find_practitioner()
+
+    def _find_practitioner(self) -> None:
+        """Step 5: the countdown from 12 finds the holder of the highest trump (never empty: >= 8 in hands)."""
+        for num in range(NUMBERS, 0, -1):
+            wanted = C.card(self.trump, num)
+            for seat in range(self.players):
+                if wanted in self.hands[seat]:
+                    self.jutsu, self.countdown = seat, num
+                    self._begin_jutsu()
+                    return
+        raise AssertionError("no trump card in any hand")  # impossible: the scale holds at most 4 cards
+
+    def _begin_jutsu(self) -> None:
+        who = seat_name(self.jutsu)
+        trump = C.COLOUR_NAMES[self.trump]
+        if self.options["advanced"] and self.trump == PURPLE:
+            self.soul = True
+            self.phase = SOUL_GIVE
+            self.log("jutsu", f"{who} answers at purple {self.countdown} and performs the Soul-Sucking Jutsu")
+        else:
+            self.phase = SPLIT
+            self.log("jutsu", f"{who} answers at {trump} {self.countdown} and performs the Bodily Division Jutsu")
+
+    # --- the contract ------------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return (self.turn,)
+        if phase == OVER:
+            return ()
+        if phase == SOUL_GIVE:
+            return tuple(s for s in range(self.players) if s != self.jutsu and s not in self.gifts)
+        if phase == SUMMON_PICK or phase == SUMMON_RETURN:
+            return (self.summoner,)
+        return (self.jutsu,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._playable() if seat == self.turn else []
+        if seat not in self.to_move():
+            return []
+        hand = self.hands[seat]
+        if phase == SUMMON_PICK:
+            return list(range(PICK_SCALE, PICK_SCALE + len(self.scale)))
+        if phase == SPLIT:
+            # Cards go to the 2nd-half pile one by one; each half keeps at least one card.
+            moves = hand.copy() if len(hand) > 1 else []
+            if self.piles[seat]:
+                moves.append(DONE)
+            return moves
+        return hand.copy()  # return to the scale, give to or from the Soul-Sucking practitioner
+
+    def _playable(self) -> list[int]:
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if trick:
+            lead = COLOUR_OF[trick[0]]
+            follow = [c for c in hand if COLOUR_OF[c] == lead]
+            return follow if follow else hand.copy()
+        if self.purple_broken:
+            return hand.copy()
+        # Purple may not be led until a purple card has been taken, unless the hand holds nothing else.
+        others = [c for c in hand if c >= NUMBERS]
+        return others if others else hand.copy()
+
+    def _apply(self, seat: int, action: int) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._play(seat, action)
+        elif phase == SUMMON_PICK:
+            self._summon_pick(seat, action - PICK_SCALE)
+        elif phase == SUMMON_RETURN:
+            self._summon_return(seat, action)
+        elif phase == SPLIT:
+            self._split(seat, action)
+        elif phase == SOUL_GIVE:
+            self._soul_give(seat, action)
+        else:
+            self._soul_return(seat, action)
+
+    # --- Summoning Jutsu -----------------------------------------------------------------------------
+    def _summon_pick(self, seat: int, position: int) -> None:
+        card = self.scale.pop(position)
+        insort(self.hands[seat], card)
+        self.log("summon", f"{seat_name(seat)} takes an Inverted Scale card")
+        self.log("summon", f"You take {LABELS[card]} from the Inverted Scale", to=seat)
+        self.picks_left -= 1
+        if self.picks_left == 0:
+            self.phase = SUMMON_RETURN
+            self.picks_left = 2
+
+    def _summon_return(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.scale.append(card)
+        self.knowledge[seat].append((card, SCALE))
+        self.log("summon", f"{seat_name(seat)} returns a card to the Inverted Scale")
+        self.log("summon", f"You return {LABELS[card]} to the Inverted Scale", to=seat)
+        self.picks_left -= 1
+        if self.picks_left == 0:
+            self._find_practitioner()
+
+    # --- Bodily Division Jutsu ----------------------------------------------------------------------
+    def _split(self, seat: int, action: int) -> None:
+        if action == DONE:
+            self.phase = PLAY
+            self.log("jutsu", f"{seat_name(seat)} sets aside a 2nd-half pile of {len(self.piles[seat])} cards")
+            return
+        self.hands[seat].remove(action)
+        insort(self.piles[seat], action)
+        self.log("jutsu", f"You set {LABELS[action]} aside in your 2nd-half pile", to=seat)
+
+    # --- Soul-Sucking Jutsu (Advanced Variant) -------------------------------------------------------
+    def _soul_give(self, seat: int, card: int) -> None:
+        self.gifts[seat] = card
+        self.log("soul", f"{seat_name(seat)} has chosen a card for {seat_name(self.jutsu)}")
+        if len(self.gifts) == self.players - 1:
+            taker = self.jutsu
+            for giver, given in sorted(self.gifts.items()):
+                self.hands[giver].remove(given)
+                insort(self.hands[taker], given)
+                self.knowledge[giver].append((given, taker))
+                self.log("soul", f"You give {LABELS[given]} to {seat_name(taker)}", to=giver)
+                self.log("soul", f"{seat_name(giver)} gives you {LABELS[given]}", to=taker)
+            self.log("soul", f"Every player gives {seat_name(taker)} a card face down")
+            self.gifts = {}
+            self.returns_left = [(taker + k) % self.players for k in range(1, self.players)]
+            self.phase = SOUL_RETURN
+
+    def _soul_return(self, seat: int, card: int) -> None:
+        receiver = self.returns_left.pop(0)
+        self.hands[seat].remove(card)
+        insort(self.hands[receiver], card)
+        self.knowledge[seat].append((card, receiver))
+        # From now on the givers only know that their cards lie in some hand, not whose.
+        for s, facts in enumerate(self.knowledge):
+            if s != seat:
+                self.knowledge[s] = [(c, SOME_HAND if where == seat else where) for c, where in facts]
+        self.log("soul", f"{seat_name(seat)} gives {seat_name(receiver)} a card face down")
+        self.log("soul", f"You give {LABELS[card]} to {seat_name(receiver)}", to=seat)
+        self.log("soul", f"{seat_name(seat)} gives you {LABELS[card]}", to=receiver)
+        if not self.returns_left:
+            self.phase = PLAY
+
+    # --- tricks --------------------------------------------------------------------------------------
+    def _play(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        trick = self.trick
+        colour = COLOUR_OF[card]
+        if trick:
+            lead = COLOUR_OF[trick[0]]
+            if colour != lead:
+                self.void[seat] |= 1 << lead  # could not follow: the current hand lacks the lead colour
+        elif colour == PURPLE and not self.purple_broken:
+            self.void[seat] |= 0b1110  # led purple early: the hand held nothing but purple
+        hand.remove(card)
+        trick.append(card)
+        self.played |= 1 << card
+        self.log("play", f"{seat_name(seat)} plays {LABELS[card]}")
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+        else:
+            self._finish_trick()
+
+    def _trick_winner(self) -> int:
+        """Highest trump if any trump was played, else the highest card of the led colour."""
+        trick = self.trick
+        trump = self.trump
+        best = 0
+        suit = COLOUR_OF[trick[0]]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            col = COLOUR_OF[c]
+            if col == suit:
+                if c > trick[best]:
+                    best = i
+            elif col == trump:
+                best, suit = i, trump
+        return (self.leader + best) % self.players
+
+    def _finish_trick(self) -> None:
+        winner = self._trick_winner()
+        purples = [c for c in self.trick if c < NUMBERS]
+        if purples:
+            self.taken[winner].extend(purples)
+            self.purple_broken = True
+        self.tricks_played += 1
+        self.tokens[winner] += 1
+        last = self.tricks_played == self.setup.hand
+        token = "the Dragon Head" if last else "a Dragon Body token"
+        taken = f" and {', '.join(LABELS[c] for c in purples)}" if purples else ""
+        self.log("trick", f"{seat_name(winner)} wins the trick with {token}{taken}")
+        self.trick = []
+        self.leader = self.turn = winner
+        if last:
+            self.head = winner
+            self._finish_round(winner)
+            return
+        for s in range(self.players):
+            if not self.hands[s] and self.piles[s]:
+                # The 1st-half hand is used up: the 2nd-half pile becomes the hand before the next trick.
+                self.hands[s], self.piles[s] = self.piles[s], []
+                self.void[s] = 0
+                self.log("jutsu", f"{seat_name(s)} takes up the 2nd-half pile")
+
+    # --- end of round --------------------------------------------------------------------------------
+    def _finish_round(self, last_winner: int) -> None:
+        scale_purples = [c for c in self.scale if c < NUMBERS]
+        self.taken[last_winner].extend(scale_purples)
+        self.revealed_scale = sorted(self.scale)
+        shown = ", ".join(LABELS[c] for c in self.revealed_scale)
+        self.log("scale", f"The Inverted Scale is revealed: {shown}; {seat_name(last_winner)} takes its purples")
+        self.score(*self._round_points())
+        self.last_winner = last_winner
+        totals = self.scores()
+        if min(totals) <= C.END_SCORE or self.round == self.players:
+            self.phase = OVER
+            self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
+        else:
+            self.leader = last_winner
+            self._start_round()
+
+    def _round_points(self) -> tuple[str, list[int]]:
+        label = f"Round {self.round}"
+        for s in range(self.players):
+            if len(self.taken[s]) == NUMBERS:
+                points = [C.MOON_OTHERS] * self.players
+                points[s] = C.MOON_POINTS
+                return f"{label} (Shoot the Moon: {seat_name(s)})", points
+        return label, [
+            C.TOKEN_POINTS * self.tokens[s] - sum(C.number(c) for c in self.taken[s]) for s in range(self.players)
+        ]
+
+    # --- views ---------------------------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        n = self.players
+        seats = []
+        for s in range(n):
+            known = [[LABELS[c], _place_name(where)] for c, where in self.knowledge[s] if not self.played >> c & 1]
+            seats.append({
+                "hand_size": len(self.hands[s]),
+                "pile_size": len(self.piles[s]),
+                "hand": Private(_labels(self.hands[s]), s),
+                "pile": Private(_labels(self.piles[s]), s),
+                "known_elsewhere": Private(known, s, []),
+                "dragon_tokens": self.tokens[s],
+                "dragon_head": self.head == s,
+                "purples": _labels(sorted(self.taken[s])),
+                "chosen": s in self.gifts,
+                "gift": Private(LABELS[self.gifts[s]] if s in self.gifts else None, s),
+            })
+        trick_seats = [(self.leader + i) % n for i in range(len(self.trick))]
+        return {
+            "round": self.round,
+            "rounds": n,
+            "phase": PHASE_NAMES[self.phase],
+            "trump": C.COLOUR_NAMES[self.trump],
+            "indicators_left": len(self.indicators),
+            "leader": self.leader,
+            "trick": [[s, LABELS[c]] for s, c in zip(trick_seats, self.trick)],
+            "tricks_played": self.tricks_played,
+            "tricks_in_round": self.setup.hand,
+            "purple_broken": self.purple_broken,
+            "summoner": self.summoner,
+            "practitioner": self.jutsu,
+            "jutsu": None if self.jutsu is None else ("soul-sucking" if self.soul else "bodily division"),
+            "countdown": self.countdown,
+            "scale_size": len(self.scale),
+            "revealed_scale": _labels(self.revealed_scale),
+            "receivers_left": list(self.returns_left),
+            "seats": seats,
+        }
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        deck = C.DECK_SIZE
+        for c in self.hands[seat]:
+            out[c] = 1.0
+        for c in self.piles[seat]:
+            out[deck + c] = 1.0
+        played = self.played
+        base = 2 * deck
+        for c in range(deck):
+            if played >> c & 1:
+                out[base + c] = 1.0
+        base = 3 * deck
+        for c, where in self.knowledge[seat]:
+            if where == SCALE and c in self.scale:
+                out[base + c] = 1.0
+        base = 4 * deck
+        for i, c in enumerate(self.trick):
+            rel = (self.leader + i - seat) % n
+            out[base + rel * deck + c] = 1.0
+        base += MAX_SEATS * deck
+        for s in range(n):
+            rel = (s - seat) % n
+            for c in self.taken[s]:
+                out[base + rel * NUMBERS + c] = 1.0
+        base += MAX_SEATS * NUMBERS
+        for s in range(n):
+            rel = (s - seat) % n
+            for col in range(4):
+                if self.void[s] >> col & 1:
+                    out[base + rel * 4 + col] = 1.0
+        base += MAX_SEATS * 4
+        totals = self.scores()
+        movers = self.to_move()
+        for s in range(n):
+            at = base + ((s - seat) % n) * 8
+            out[at] = len(self.hands[s]) / 11.0
+            out[at + 1] = len(self.piles[s]) / 11.0
+            out[at + 2] = self.tokens[s] / 11.0
+            out[at + 3] = totals[s] / 100.0
+            out[at + 4] = s == self.leader
+            out[at + 5] = s in movers
+            out[at + 6] = s == self.jutsu
+            out[at + 7] = s == self.summoner
+        base += MAX_SEATS * 8
+        out[base + self.trump] = 1.0
+        if self.trick:
+            out[base + 4 + COLOUR_OF[self.trick[0]]] = 1.0
+        out[base + 8 + self.phase] = 1.0
+        out[base + 15] = self.purple_broken
+        out[base + 16] = self.round / n
+        out[base + 17] = self.tricks_played / self.setup.hand
+
+    # --- copies and sampled worlds ------------------------------------------------------------------
+    def _copy_mutables(self, other: State) -> None:
+        other.indicators = self.indicators.copy()
+        other.hands = [h.copy() for h in self.hands]
+        other.piles = [p.copy() for p in self.piles]
+        other.scale = self.scale.copy()
+        other.trick = self.trick.copy()
+        other.tokens = self.tokens.copy()
+        other.taken = [t.copy() for t in self.taken]
+        other.void = self.void.copy()
+        other.knowledge = [k.copy() for k in self.knowledge]
+        other.revealed_scale = self.revealed_scale.copy()
+        other.gifts = self.gifts.copy()
+        other.returns_left = self.returns_left.copy()
+
+    def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        """Redeal every card `seat` has not seen, keeping counts, voids, the countdown and what it knows."""
+        n = self.players
+        # Places: hand of each other seat, 2nd-half pile of each other seat, the Inverted Scale.
+        places: list[tuple[str, int]] = [("hand", s) for s in range(n) if s != seat]
+        places += [("pile", s) for s in range(n) if s != seat and self.piles[s]]
+        places.append(("scale", SCALE))
+        content = {p: list(self._place(p)) for p in places}
+        pinned: dict[tuple[str, int], list[int]] = {p: [] for p in places}
+        in_a_hand = set()
+        for card, where in self.knowledge[seat]:
+            if self.played >> card & 1 or card in self.hands[seat]:
+                continue
+            if where == SOME_HAND:
+                in_a_hand.add(card)
+            else:
+                pinned[("scale", SCALE) if where == SCALE else ("hand", where)].append(card)
+        pinned_set = {c for cs in pinned.values() for c in cs}
+        unseen = [c for p in places for c in content[p] if c not in pinned_set]
+        sizes = [len(content[p]) - len(pinned[p]) for p in places]
+        allowed = self._placement_rule(places, in_a_hand)
+        dealt = constrained_deal(unseen, sizes, allowed, rng)
+        for p, cards_ in zip(places, dealt):
+            kind, s = p
+            new = sorted(cards_ + pinned[p])
+            if kind == "hand":
+                world.hands[s] = new
+            elif kind == "pile":
+                world.piles[s] = new
+            else:
+                rng.shuffle(new)
+                world.scale = new
+        # Other seats' pending Soul-Sucking choices are secret: choose them afresh from their new hands.
+        world.gifts = {s: (c if s == seat else rng.choice(world.hands[s])) for s, c in self.gifts.items()}
+
+    def _place(self, place: tuple[str, int]) -> list[int]:
+        kind, s = place
+        return self.hands[s] if kind == "hand" else self.piles[s] if kind == "pile" else self.scale
+
+    def _placement_rule(self, places: list[tuple[str, int]], in_a_hand: set[int]):
+        """Which unseen card may lie in which place, from everything public and what the seat knows."""
+        trump, top, jutsu, soul = self.trump, self.countdown, self.jutsu, self.soul
+        voids = [self.void[s] if kind == "hand" else 0 for kind, s in places]
+        is_scale = [kind == "scale" for kind, _ in places]
+        owner = [s for _, s in places]
+
+        def allowed(card: int, i: int) -> bool:
+            col = COLOUR_OF[card]
+            if voids[i] >> col & 1 or (is_scale[i] and card in in_a_hand):
+                return False
+            if jutsu is not None and col == trump:
+                num = card % NUMBERS + 1
+                if num > top:  # nobody answered to it in the countdown: it lay in the scale
+                    return is_scale[i]
+                if num == top:  # the practitioner held it (and may since have given it away)
+                    return not is_scale[i] if soul else owner[i] == jutsu and not is_scale[i]
+            return True
+
+        return allowed
+
+
+def _place_name(where: int) -> str | int:
+    return "scale" if where == SCALE else "a hand" if where == SOME_HAND else where
+
+
+def _labels(cards_: list[int]) -> list[str]:
+    return [LABELS[c] for c in cards_]

@@ -1,0 +1,158 @@
+"""The kernel on its own: options, secrecy, constrained deals, records, the registry and the bot registry."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ninjatable.bots import make_bot, parse_bot_list
+from ninjatable.core import (
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    Option,
+    Private,
+    Record,
+    UnknownGame,
+    constrained_deal,
+    get_game,
+    redact,
+)
+
+
+class TestOptions:
+    def test_bool_option_reads_common_spellings(self):
+        opt = Option("advanced", False, "x")
+        assert opt.parse("true") is True and opt.parse("OFF") is False
+        assert opt.allowed == (True, False)
+        with pytest.raises(BadOptions, match="true or false"):
+            opt.parse("maybe")
+
+    def test_choice_option_names_its_values(self):
+        opt = Option("mission_value", 9, "x", choices=(9, 11))
+        assert opt.check("11") == 11
+        with pytest.raises(BadOptions, match="use 9, 11"):
+            opt.check(10)
+
+    def test_range_option(self):
+        opt = Option("max_turns", 200, "x", minimum=10, maximum=1000)
+        assert opt.check(10) == 10 and opt.allowed == (200, 10)
+        with pytest.raises(BadOptions, match="from 10 to 1000"):
+            opt.check(5)
+        with pytest.raises(BadOptions, match="not a number"):
+            opt.check("lots")
+
+
+def test_redact_shows_secrets_to_their_owners_only():
+    data = {"hands": [Private(["R1"], 0, 1), Private(["B2", "B3"], 1, 2)], "trick": ["G4"]}
+    assert redact(data, 0) == {"hands": [["R1"], 2], "trick": ["G4"]}
+    assert redact(data, 1) == {"hands": [1, ["B2", "B3"]], "trick": ["G4"]}
+    assert redact(data, None) == {"hands": [1, 2], "trick": ["G4"]}
+    shared = Private("note", (0, 2))
+    assert [redact(shared, s) for s in (0, 1, 2)] == ["note", None, "note"]
+
+
+class TestConstrainedDeal:
+    def test_respects_sizes_and_constraints(self):
+        rng = random.Random(0)
+        cards = list(range(12))
+        # Place 0 may hold only even cards, place 1 anything, place 2 only cards below 6.
+        rule = {0: lambda c: c % 2 == 0, 1: lambda c: True, 2: lambda c: c < 6}
+        for _ in range(200):
+            dealt = constrained_deal(cards, [4, 5, 3], lambda c, p: rule[p](c), rng)
+            assert [len(d) for d in dealt] == [4, 5, 3]
+            assert sorted(sum(dealt, [])) == cards
+            assert all(rule[p](c) for p, d in enumerate(dealt) for c in d)
+
+    def test_finds_the_only_deal_when_greedy_guesses_fail(self):
+        # Each card fits exactly one place: only a careful search finds the one assignment.
+        cards = list(range(8))
+        dealt = constrained_deal(cards, [2, 2, 2, 2], lambda c, p: c // 2 == p, random.Random(3), tries=0)
+        assert [sorted(d) for d in dealt] == [[0, 1], [2, 3], [4, 5], [6, 7]]
+
+    def test_spreads_unconstrained_cards(self):
+        rng = random.Random(1)
+        first = [0] * 6
+        for _ in range(3000):
+            dealt = constrained_deal(list(range(6)), [3, 3], lambda c, p: True, rng)
+            for c in dealt[0]:
+                first[c] += 1
+        assert all(1300 < n < 1700 for n in first), "each card lands in each half about as often"
+
+
+class TestRecords:
+    def _finished(self):
+        state = get_game("dragon").new_state(3, seed=4)
+        rng = random.Random(4)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        return state
+
+    def test_round_trip_keeps_the_result_and_score_sheet(self, tmp_path):
+        state = self._finished()
+        rec = Record.from_state(state)
+        path = tmp_path / "r.json"
+        rec.save(path)
+        data = json.loads(path.read_text())
+        assert data["result"]["score_sheet"][0]["label"] == "Round 1"
+        assert len(data["result"]["score_sheet"][0]["points"]) == 3
+        assert Record.load(path).replay().result() == state.result()
+
+    @pytest.mark.parametrize(("text", "message"), [
+        ("{not json", "not valid JSON"),
+        ('{"format": "other"}', "not a ninjatable record"),
+        ('{"format": "ninjatable-record", "version": 9}', "version 9"),
+        ('{"format": "ninjatable-record", "version": 1, "game": "dragon"}', "has no .players."),
+        ('{"format": "ninjatable-record", "version": 1, "game": "dragon", "players": 4, "options": {},'
+         ' "seed": 1, "moves": [[0]]}', "move 1 should be"),
+        ('{"format": "ninjatable-record", "version": 1, "game": "chess", "players": 4, "options": {},'
+         ' "seed": 1, "moves": []}', "no game 'chess'"),
+        ('{"format": "ninjatable-record", "version": 1, "game": "dragon", "players": 4, "options": {"x": 1},'
+         ' "seed": 1, "moves": []}', "no option 'x'"),
+    ])
+    def test_malformed_records_are_refused_clearly(self, text, message):
+        with pytest.raises(BadRecord, match=message):
+            Record.from_json(text).replay()
+
+    def test_a_move_that_does_not_apply_is_named(self):
+        rec = Record.from_state(self._finished())
+        rec.moves[5] = (rec.moves[5][0], 52)  # `done` in the middle of a trick
+        with pytest.raises(BadRecord, match="move 6 .*does not apply"):
+            rec.replay()
+
+    def test_a_tampered_result_is_refused(self):
+        rec = Record.from_state(self._finished())
+        rec.result["winners"] = [0, 1, 2]
+        with pytest.raises(BadRecord, match="winners"):
+            rec.replay()
+
+
+def test_unknown_game_lists_the_games():
+    with pytest.raises(UnknownGame, match="dragon"):
+        get_game("chess")
+
+
+def test_state_errors_name_the_turn_and_the_moves():
+    state = get_game("dragon").new_state(4, seed=1)
+    mover = state.to_move()[0]
+    other = (mover + 1) % 4
+    with pytest.raises(IllegalAction, match=f"not Player {other + 1}'s turn"):
+        state.apply(other, state.legal_actions(mover)[0])
+    with pytest.raises(IllegalAction, match="seat 9 does not exist"):
+        state.view(9)
+
+
+class TestBotRegistry:
+    def test_unknown_bot_lists_the_bots(self):
+        with pytest.raises(BadOptions, match="the bots are: .*random"):
+            make_bot("genius")
+
+    def test_unknown_parameter_lists_the_parameters(self):
+        with pytest.raises(BadOptions, match="random has no parameter"):
+            make_bot("random:depth=3")
+
+    def test_bot_lists_split_on_commas(self):
+        assert parse_bot_list("random, random") == ["random", "random"]
