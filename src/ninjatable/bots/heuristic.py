@@ -18,12 +18,15 @@ class HeuristicBot(Bot):
     def act(self, info: SeatInfo) -> int:
         return self.delegate(info.game).act(info)
 
+    def check_game(self, game) -> None:
+        """Raise BadOptions now, rather than mid-match, if the game ships no heuristic bot."""
+        if game.heuristic_bot is None:
+            raise BadOptions(f"{game.id} has no heuristic bot; the bots that play every game are random and ismcts")
+
     def delegate(self, game) -> Bot:
         """The game's heuristic bot, made on first use with a seed drawn from this bot's generator."""
         bot = self._delegates.get(game.id)
         if bot is None:
-            cls = game.heuristic_bot
-            if cls is None:
-                raise BadOptions(f"{game.id} has no heuristic bot; the bots that play every game are random and ismcts")
-            bot = self._delegates[game.id] = cls(seed=self.rng.getrandbits(32))
+            self.check_game(game)
+            bot = self._delegates[game.id] = game.heuristic_bot(seed=self.rng.getrandbits(32))
         return bot

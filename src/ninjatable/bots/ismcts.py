@@ -99,6 +99,11 @@ class IsmctsBot(Bot):
         self._rollout_bots: dict[tuple[str, int], list[Bot]] = {}
         self.last_iterations = 0  # iterations run by the last decision (for benchmarks)
 
+    def check_game(self, game) -> None:
+        """Raise BadOptions now, rather than mid-match, if heuristic rollouts are asked of a game without one."""
+        if self.rollout == "heuristic" and game.heuristic_bot is None:
+            raise BadOptions(f"{game.id} has no heuristic bot; use ismcts:rollout=random")
+
     # --- the decision --------------------------------------------------------------------------------
     def act(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
@@ -210,9 +215,8 @@ class IsmctsBot(Bot):
         """The game's heuristic bot for every seat, made once per game and player count."""
         key = (world.game.id, world.players)
         if key not in self._rollout_bots:
+            self.check_game(world.game)
             cls = world.game.heuristic_bot
-            if cls is None:
-                raise BadOptions(f"{world.game.id} has no heuristic bot; use ismcts:rollout=random")
             self._rollout_bots[key] = [cls(seed=self.rng.getrandbits(32)) for _ in range(world.players)]
         return self._rollout_bots[key]
 
