@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 from typing import Any
 
 from ..bots import make_bot, parse_bot_list, play_game
@@ -174,8 +174,7 @@ def _play_all(tasks: list[GameTask], jobs: int, on_game) -> list[GameResult]:
             if on_game is not None:
                 on_game(done, len(tasks))
         return results  # type: ignore[return-value]
-    # Spawned workers import the registered games afresh; games and states pickle by game id.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
         futures = [pool.submit(play_task, task) for task in tasks]
         for future in as_completed(futures):
             done = future.result()
@@ -183,6 +182,15 @@ def _play_all(tasks: list[GameTask], jobs: int, on_game) -> list[GameResult]:
             if on_game is not None:
                 on_game(done, len(tasks))
     return results  # type: ignore[return-value]
+
+
+def _context():
+    """Fork where the system has it: workers start at once and need no `if __name__ == "__main__"` guard.
+
+    Elsewhere spawned workers import the registered games afresh (a task names its game by id).
+    """
+    methods = get_all_start_methods()
+    return get_context("fork" if "fork" in methods else "spawn")
 
 
 def summarise(
