@@ -50,6 +50,12 @@ def test_simulate_reports_each_seat_and_writes_records(tmp_path):
     assert run("replay", "--check", str(files[0])).exit_code == 0
 
 
+def test_simulate_in_parallel_gives_the_same_summary():
+    one = json.loads(run("simulate", "dragon", "--games", "6", "--seed", "3", "--json").stdout)
+    two = json.loads(run("simulate", "dragon", "--games", "6", "--seed", "3", "--json", "--jobs", "2").stdout)
+    assert one == two
+
+
 def test_replay_shows_the_game_move_by_move(tmp_path):
     run("simulate", "dragon", "--games", "1", "--records", str(tmp_path))
     (path,) = tmp_path.iterdir()

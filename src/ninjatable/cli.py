@@ -132,9 +132,10 @@ def simulate(
     option: OptionList = None,
     bots: Annotated[str, typer.Option(help="Bots, comma-separated, assigned to seats in turn.")] = "random",
     records: Annotated[Path | None, typer.Option(help="Write each game's record into this folder.")] = None,
+    jobs: Annotated[int, typer.Option(help="Play the games in this many processes.", min=1)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
-    """Play many games between bots and report per seat the mean score and win rate."""
+    """Play many games between bots and report per seat the mean score, its spread and the win rate."""
     from .simulate import simulate as run
 
     g = get_game(game)
@@ -146,16 +147,17 @@ def simulate(
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=games)
         summary = run(g, players, games, seed=seed, options=options, bots=specs, records=records,
-                      on_game=lambda _i: progress.advance(task))
+                      on_game=lambda _i: progress.advance(task), jobs=jobs)
     result = summary.to_dict()
     if as_json:
         print(json.dumps(result, indent=2))
         return
     table = Table(title=f"{g.title}: {games} games, {players} players", header_style="bold")
-    for column in ("seat", "bot", "mean score", "win rate"):
+    for column in ("seat", "bot", "mean score", "score sd", "win rate"):
         table.add_column(column, justify="right" if column != "bot" else "left")
     for row in result["seats"]:
-        table.add_row(seat_name(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['win_rate']:.1%}")
+        table.add_row(seat_name(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['score_sd']:.2f}",
+                      f"{row['win_rate']:.1%}")
     console.print(table)
     console.print(f"Mean game length: {result['mean_moves']:.1f} moves (a shared win counts as a fraction).")
     if records is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import fmean
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from statistics import fmean, pstdev
 from typing import Any
 
 from .bots import make_bot, play_game
@@ -35,11 +36,32 @@ class SimulationSummary:
                     "seat": s,
                     "bot": self.bots[s],
                     "mean_score": fmean(self.scores[s]) if self.scores[s] else 0.0,
+                    "score_sd": pstdev(self.scores[s]) if self.scores[s] else 0.0,
                     "win_rate": self.win_shares[s] / self.games if self.games else 0.0,
                 }
                 for s in range(self.players)
             ],
         }
+
+
+    def add(self, scores: list[float], winners: list[int], length: int) -> None:
+        for s, score in enumerate(scores):
+            self.scores[s].append(score)
+        for w in winners:
+            self.win_shares[w] += 1 / len(winners)
+        self.lengths.append(length)
+        self.games += 1
+
+
+def play_one(
+    game: Game, players: int, seed: int, options: dict[str, Any], seat_bots: Sequence[str], records: Path | None
+) -> tuple[list[float], list[int], int]:
+    """One game with seed `seed` (its bots seeded from it); returns scores, winners and length in moves."""
+    state = game.new_state(players, seed=seed, **options)
+    play_game(state, [make_bot(spec, seed=seed * 101 + s) for s, spec in enumerate(seat_bots)])
+    if records is not None:
+        Record.from_state(state).save(records / f"{game.id}-{seed}.json")
+    return state.scores(), state.winners(), len(state.history)
 
 
 def simulate(
@@ -51,8 +73,12 @@ def simulate(
     bots: Sequence[str] = ("random",),
     records: Path | None = None,
     on_game: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimulationSummary:
-    """Play `games` games; game i uses seed `seed + i`, its bots seeded from it too, so every game replays."""
+    """Play `games` games; game i uses seed `seed + i`, so every game replays on its own.
+
+    With `jobs` > 1 the games run in that many processes; the summary is the same as with one.
+    """
     options = dict(options or {})
     seat_bots = [bots[s % len(bots)] for s in range(players)]
     summary = SimulationSummary(game.id, players, options, seat_bots)
@@ -60,19 +86,20 @@ def simulate(
     summary.win_shares = [0.0] * players
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    for i in range(games):
-        state = game.new_state(players, seed=seed + i, **options)
-        playing = [make_bot(spec, seed=(seed + i) * 101 + s) for s, spec in enumerate(seat_bots)]
-        play_game(state, playing)
-        winners = state.winners()
-        for s, score in enumerate(state.scores()):
-            summary.scores[s].append(score)
-        for w in winners:
-            summary.win_shares[w] += 1 / len(winners)
-        summary.lengths.append(len(state.history))
-        summary.games += 1
-        if records is not None:
-            Record.from_state(state).save(records / f"{game.id}-{seed + i}.json")
-        if on_game is not None:
-            on_game(i)
+    results: dict[int, tuple[list[float], list[int], int]] = {}
+    if jobs <= 1:
+        for i in range(games):
+            results[i] = play_one(game, players, seed + i, options, seat_bots, records)
+            if on_game is not None:
+                on_game(i)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(play_one, game, players, seed + i, options, seat_bots, records): i
+                       for i in range(games)}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if on_game is not None:
+                    on_game(futures[future])
+    for i in range(games):  # in seed order, so the summary does not depend on `jobs`
+        summary.add(*results[i])
     return summary

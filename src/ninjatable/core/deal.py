@@ -39,19 +39,27 @@ def constrained_deal(
 
 
 def _greedy(cards, sizes, options, rng):
-    order = list(cards)
-    rng.shuffle(order)
-    order.sort(key=lambda c: len(options[c]))
+    everywhere = sum(1 for size in sizes if size)
+    constrained = [c for c in cards if len(options[c]) < everywhere]
+    free = [c for c in cards if len(options[c]) == everywhere]
+    rng.shuffle(constrained)
+    constrained.sort(key=lambda c: len(options[c]))
     room = list(sizes)
     dealt: list[list[int]] = [[] for _ in sizes]
-    for c in order:
-        free = [p for p in options[c] if room[p]]
-        if not free:
+    for c in constrained:
+        open_places = [p for p in options[c] if room[p]]
+        if not open_places:
             return None
-        # Weight by free room so that unconstrained cards spread as a uniform deal would.
-        p = rng.choices(free, weights=[room[q] for q in free])[0]
+        # Weight by free room, as a uniform deal would.
+        p = rng.choices(open_places, weights=[room[q] for q in open_places])[0]
         room[p] -= 1
         dealt[p].append(c)
+    # Cards that may lie anywhere fill the remaining room uniformly.
+    rng.shuffle(free)
+    start = 0
+    for p, r in enumerate(room):
+        dealt[p].extend(free[start:start + r])
+        start += r
     return dealt
 
 

@@ -1,0 +1,1223 @@
+"""Ninja Clan Wars: the rules as a state machine on the kernel contract.
+
+A turn: Fate (draw 2), Recruit, Spy, Mission (attacks, each a combat of small decisions: attacker,
+target, extra Ninja, block, Stealth contest, the target's choice, Fight contest, Endurance), Recovery
+(+1 marker, discard down to 7). Cards are data (cards.py); see docs/rules/clanwars.md for every rule and
+interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, Option, Private, State, seat_name
+from . import cards as C
+from .cards import (
+    ATTACKER_ONLY,
+    ATTACKING,
+    BLOCKING,
+    CARDS,
+    DECK_SIZE,
+    DEFENDER_ONLY,
+    DEFENDING,
+    NAMES,
+    NUM_UNITS,
+    UNBLOCKED,
+    UNITS,
+)
+
+MAX_SEATS = 6
+HAND_LIMIT = 7
+START_MARKERS = 20
+START_HAND = 7
+FATE_DRAW = 2
+STEALTH_WIN_BONUS = 3  # the attacker's Fight bonus for winning the Stealth contest
+TARGET_BONUS = 3  # the target's (or its substitute's) Fight bonus when it fights back
+
+# --- the action space ---------------------------------------------------------------------------------
+# 0 pass / done / no block; 1-77 a card's main use (recruit a Ninja card, play an Event with its first
+# choice); 78-99 recruit a Ninja with Sleeper Agent; then the second choice of each "S or F" Event; then
+# discard a card (77); choose a Ninja in play (36 units); choose a player (6: a village or an opponent);
+# negate, fight, use a SPY look, withdraw.
+PASS = 0
+PLAY = 1
+SLEEPER = PLAY + DECK_SIZE
+ALT = SLEEPER + len(C.NINJA_CARDS)
+DISCARD = ALT + len(C.TWO_CHOICE_EVENTS)
+UNIT = DISCARD + DECK_SIZE
+SEAT = UNIT + NUM_UNITS
+NEGATE = SEAT + MAX_SEATS
+FIGHT_BACK = NEGATE + 1
+SPY_LOOK = FIGHT_BACK + 1
+WITHDRAW = SPY_LOOK + 1
+NUM_ACTIONS = WITHDRAW + 1
+
+SLEEPER_CARD = C.card_id("Sleeper Agent")
+ENDURANCE_CARD = C.card_id("Endurance")
+
+
+def _action_tables() -> tuple[list[str], list[int], list[int]]:
+    """Label, card and choice index of every action (card -1 for actions that play no card)."""
+    labels = ["pass"]
+    card = [-1]
+    choice = [-1]
+    for cid, c in enumerate(CARDS):
+        if c.kind == C.NINJA:
+            labels.append(f"recruit {c.name}")
+        elif len(c.effect.choices) == 2:
+            labels.append(f"{c.name} {_choice_text(c.effect.choices[0])}")
+        else:
+            labels.append(c.name)
+        card.append(cid)
+        choice.append(0)
+    for cid in C.NINJA_CARDS:
+        labels.append(f"recruit {NAMES[cid]} with Sleeper Agent")
+        card.append(cid)
+        choice.append(0)
+    for cid in C.TWO_CHOICE_EVENTS:
+        labels.append(f"{NAMES[cid]} {_choice_text(CARDS[cid].effect.choices[1])}")
+        card.append(cid)
+        choice.append(1)
+    for cid in range(DECK_SIZE):
+        labels.append(f"discard {NAMES[cid]}")
+        card.append(-1)
+        choice.append(-1)
+    for u in UNITS:
+        labels.append(u.name if u.card < 0 or not C.IS_TIP[u.card] else f"{u.name} (card)")
+        card.append(-1)
+        choice.append(-1)
+    for s in range(MAX_SEATS):
+        labels.append(seat_name(s))
+        card.append(-1)
+        choice.append(-1)
+    labels += ["negate", "fight", "spy", "withdraw"]
+    card += [-1, -1, -1, -1]
+    choice += [-1, -1, -1, -1]
+    return labels, card, choice
+
+
+def _choice_text(choice: tuple[int, int]) -> str:
+    s, f = choice
+    return f"+{s}S" if s else f"+{f}F"
+
+
+LABELS, ACTION_CARD, ACTION_CHOICE = _action_tables()
+assert len(LABELS) == NUM_ACTIONS
+
+
+def _contest_plays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """For each contest (0 Stealth, 1 Fight) and card: the (action, side restriction) plays it offers."""
+    table = []
+    for stat in (0, 1):
+        per_card = []
+        for cid, c in enumerate(CARDS):
+            plays = []
+            e = c.effect
+            if e is not None and e.kind in (C.BOOST, C.GRAPPLE):
+                for k, bonus in enumerate(e.choices):
+                    if bonus[stat] > 0:
+                        plays.append((PLAY + cid if k == 0 else ALT + C.TWO_CHOICE_EVENTS.index(cid), e.side))
+            per_card.append(tuple(plays))
+        table.append(tuple(per_card))
+    return tuple(table)
+
+
+CONTEST_PLAYS = _contest_plays()
+# The units whose abilities reach beyond a combat, so the hot paths look only at these few.
+SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
+DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
+AYN_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.ayn_s or unit.ability.ayn_f)
+
+# Phases.
+(RECRUIT, SPY, SPY_SEAT, SPY_UNIT, MISSION, TARGET, ATT_EXTRA, BLOCK, DEF_EXTRA, STEALTH, TARGET_CHOICE,
+ FIGHT, ENDURANCE, DISCARD_DOWN, OVER, PRESS) = range(16)
+PHASE_NAMES = ("recruit", "spy", "spy: choose an opponent", "spy: choose a Ninja", "mission: choose an attacker",
+               "mission: choose a target", "mission: add attacking Ninja", "block", "add defending Ninja",
+               "stealth contest", "target's choice", "fight contest", "endurance", "recovery: discard", "over",
+               "attacker's choice")
+LOOK = -2  # pending "card" for a SPY look
+DEFENDER_PHASES = frozenset((BLOCK, DEF_EXTRA, TARGET_CHOICE))
+CONTEST_PHASES = frozenset((STEALTH, FIGHT))
+
+OBS_SIZE = (
+    DECK_SIZE * 2  # own hand, discard pile
+    + (MAX_SEATS - 1) * DECK_SIZE  # cards known to be in each opponent's hand (relative seats)
+    + DECK_SIZE + 1  # deck top cards known, deck size
+    + MAX_SEATS * NUM_UNITS  # Ninja in play by relative seat
+    + MAX_SEATS * 5  # markers, hand size, defeated, first turn pending, seat is current
+    + len(PHASE_NAMES)
+    + NUM_UNITS * 2 + MAX_SEATS  # combat: attacking units, defending units, village attacked
+    + 6  # combat: attacker is me, defender is me, totals, bonuses
+    + DECK_SIZE * 2  # events played in this contest by each side
+    + 3  # attacks left, mass combat size, pending target choice
+)
+
+
+class ClanWarsGame(Game):
+    id = "clanwars"
+    title = "Ninja Clan Wars"
+    summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
+    player_counts = (2, 3, 4, 5, 6)
+    default_players = 2
+    options = (
+        Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
+               "base Stealth + Fight", choices=("cost", "stats")),
+    )
+
+    def num_actions(self, players: int) -> int:
+        return NUM_ACTIONS
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def action_label(self, action: int, players: int) -> str:
+        return LABELS[action]
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> ClanWarsState:
+        return ClanWarsState(self, players, seed, options)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from .render import render
+
+        return render(view)
+
+
+class ClanWarsState(State):
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        n = players
+        deck = list(range(DECK_SIZE))
+        self.chance().shuffle(deck)
+        self.deck = deck  # the top of the deck is the end of the list
+        self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(n)]
+        self.discard: list[int] = []
+        self.owner = [-1] * NUM_UNITS  # the seat controlling each unit, -1 when it is not in play
+        self.in_play: list[int] = []  # the units in play, in id order
+        self.markers = [START_MARKERS] * n
+        self.defeated = [False] * n
+        self.turns_taken = [0] * n
+        self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # known[a][b]
+        self.known_top = [0] * n  # how many cards from the top of the deck each seat has looked at
+        self.final: dict[str, Any] | None = None
+        self._clear_combat()
+        # "Whoever cuts to the highest value Stealth card goes first": by lot.
+        self.current = self.chance().randrange(n)
+        self.log("start", f"{seat_name(self.current)} goes first")
+        self.phase = RECRUIT
+        self._start_turn()
+
+    # --- small helpers --------------------------------------------------------------------------------
+    def _clear_combat(self) -> None:
+        self.attacks_left = 0
+        self.attacked = 0  # bitmask of units that attacked this turn
+        self.spy_used = 0  # bitmask of SPY units that looked this turn
+        self.mass = 0  # extra Ninja per side allowed in the next / current attack
+        self.pending = -1  # an Event (or LOOK) waiting for its target
+        self.c_att: list[int] = []  # attacking units, the first is the declared attacker
+        self.c_def: list[int] = []  # defending units besides the head (extra Ninja)
+        self.c_head = -1  # the defending Ninja that fights (-1: the village)
+        self.c_target = -1  # the targeted Ninja (-1: the village)
+        self.c_blocker = -1
+        self.c_defender = -1  # the defending player
+        self.c_extra_left = 0
+        self.c_bonus = [0, 0]  # Fight bonuses of the attacking and defending sides
+        self.c_plays: list[list[int]] = []  # this contest: [side, card, s, f, negated]
+        self.c_cards: list[int] = []  # every card played in this combat (discarded at its end)
+        self.c_stage = 0  # the contest under way or last held: 0 Stealth, 1 Fight
+        self.c_turn = 0  # side to act in a contest: 0 attacker, 1 defender
+        self.c_passes = 0
+        self.c_killed: list[int] = []  # attacking card Ninja killed in this combat (for Endurance)
+        self.c_log: list[str] = []  # what happened in this combat, for the view
+
+    def units_of(self, seat: int) -> list[int]:
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == seat]
+
+    def _enter_play(self, unit: int, seat: int) -> None:
+        self.owner[unit] = seat
+        insort(self.in_play, unit)
+
+    def _enemy_units(self, seat: int) -> list[int]:
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] != seat]
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.players) if not self.defeated[s]]
+
+    def opponents(self, seat: int) -> list[int]:
+        return [s for s in range(self.players) if s != seat and not self.defeated[s]]
+
+    def recruit_cost(self, seat: int, cid: int, sleeper: bool = False) -> int:
+        """Cost after the Ninja Lord discount (and Sleeper Agent's 4), never below 0."""
+        discount = 0
+        for u in DISCOUNT_UNITS:
+            if self.owner[u] == seat:
+                discount += UNITS[u].ability.discount
+        if sleeper:
+            discount += CARDS[SLEEPER_CARD].effect.amount
+        return max(0, CARDS[cid].cost - discount)
+
+    # --- turn flow ------------------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        p = self.current
+        self.attacks_left = 0 if self.turns_taken[p] == 0 else 1  # no attack on a player's first turn
+        self.attacked = 0
+        self.spy_used = 0
+        self.mass = 0
+        self.log("turn", f"{seat_name(p)}'s turn")
+        if not self._draw(p, FATE_DRAW):
+            return
+        self.phase = RECRUIT
+
+    def _draw(self, seat: int, count: int) -> bool:
+        """Draw `count` cards; if a draw is needed and the deck is empty the game ends (False)."""
+        for _ in range(count):
+            if not self.deck:
+                self.log("end", "a card must be drawn and the deck is empty: the game ends")
+                self._end_game()
+                return False
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            for x in range(self.players):
+                if self.known_top[x]:
+                    self.known_top[x] -= 1
+                    if x != seat:
+                        self.known[x][seat].append(card)
+            self.log("draw", f"{seat_name(seat)} draws {NAMES[card]}", to=seat)
+        self.log("draw", f"{seat_name(seat)} draws {count} card{'s' if count > 1 else ''}")
+        return True
+
+    def _after_spy(self) -> None:
+        self.phase = MISSION
+        self._maybe_skip_mission()
+
+    def _maybe_skip_mission(self) -> None:
+        """Skip the Mission Phase when no attack is possible (a public fact)."""
+        if self.phase == MISSION and (self.turns_taken[self.current] == 0 or not self._free_attackers()):
+            self._recovery()
+
+    def _free_attackers(self) -> list[int]:
+        p = self.current
+        attacked = self.attacked
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == p and not attacked >> u & 1]
+
+    def _recovery(self) -> None:
+        p = self.current
+        self.markers[p] += 1
+        self.log("recovery", f"{seat_name(p)} gains 1 Shinobi Marker")
+        if len(self.hands[p]) > HAND_LIMIT:
+            self.phase = DISCARD_DOWN
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns_taken[self.current] += 1
+        n = self.players
+        nxt = (self.current + 1) % n
+        while self.defeated[nxt]:
+            nxt = (nxt + 1) % n
+        self.current = nxt
+        self._start_turn()
+
+    def _end_game(self) -> None:
+        self.phase = OVER
+        alive = self.alive() or list(range(self.players))
+        by = self.options["ranking"]
+        keys = {}
+        for s in alive:
+            units = self.units_of(s)
+            best = max((C.rank(u, by) for u in units), default=-1)
+            keys[s] = (best, len(units), self.markers[s])
+        top = max(keys.values())
+        winners = [s for s in alive if keys[s] == top]
+        self.final = {
+            "ranking": by,
+            "rows": [{"seat": s, "best_rank": keys[s][0], "ninja": keys[s][1], "markers": keys[s][2]}
+                     for s in sorted(alive, key=lambda s: keys[s], reverse=True)],
+        }
+        self.score("Final ranking", [1 if s in winners else 0 for s in range(self.players)])
+        self.log("end", "winner: " + ", ".join(seat_name(s) for s in winners))
+
+    def _check_defeats(self) -> None:
+        """A player with no Ninja in play and no markers is defeated; one player left ends the game."""
+        for s in range(self.players):
+            if self.defeated[s] or self.markers[s] > 0 or s in self.owner:
+                continue
+            self.defeated[s] = True
+            for card in list(self.hands[s]):
+                self._hand_to_discard(s, card)
+            self.log("defeat", f"{seat_name(s)} has no Ninja and no Shinobi Markers: defeated")
+        if len(self.alive()) <= 1 and self.phase != OVER:
+            self._end_game()
+
+    # --- knowledge of hands ------------------------------------------------------------------------
+    def _hand_to_discard(self, seat: int, card: int) -> None:
+        """A card leaves a hand face up (played or discarded): everybody sees which."""
+        self._leave_hand(seat, card)
+        self.discard.append(card)
+
+    def _leave_hand(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        for x in range(self.players):
+            known = self.known[x][seat]
+            if card in known:
+                known.remove(card)
+
+    def _random_discards(self, victim: int, count: int) -> None:
+        rng = self.chance()
+        for _ in range(min(count, len(self.hands[victim]))):
+            card = self.hands[victim][rng.randrange(len(self.hands[victim]))]
+            self._hand_to_discard(victim, card)
+            self.log("discard", f"{seat_name(victim)} discards {NAMES[card]} at random")
+
+    # --- the kernel contract ------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return (self._mover(),)
+
+    def _mover(self) -> int:
+        """The one seat that decides now (every decision of this game is one seat's)."""
+        ph = self.phase
+        if ph in DEFENDER_PHASES:
+            return self.c_defender
+        if ph in CONTEST_PHASES:
+            return self.current if self.c_turn == 0 else self.c_defender
+        return self.current
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if self.phase == OVER or seat != self._mover():
+            return []
+        ph = self.phase
+        if ph == RECRUIT:
+            acts = self._recruit_actions(seat)
+        elif ph == SPY:
+            acts = self._spy_actions(seat)
+        elif ph == SPY_SEAT:
+            acts = [SEAT + s for s in self._seat_candidates(self.pending, seat)]
+        elif ph == SPY_UNIT:
+            acts = [UNIT + u for u in self._enemy_units(seat)]
+        elif ph == MISSION:
+            acts = self._mission_actions(seat)
+        elif ph == TARGET:
+            acts = [SEAT + s for s in self.opponents(seat)]
+            acts += [UNIT + u for u in self._enemy_units(seat)]
+        elif ph == ATT_EXTRA:
+            acts = [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
+        elif ph == BLOCK:
+            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
+            if not self.mass:  # the defender may make it a mass combat
+                acts += [PLAY + c for c in set(self.hands[seat]) if CARDS[c].kind == C.EVENT
+                         and CARDS[c].effect.kind == C.MASS]
+        elif ph == DEF_EXTRA:
+            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
+        elif ph in (STEALTH, FIGHT):
+            acts = self._contest_actions(seat)
+        elif ph == TARGET_CHOICE:
+            acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
+        elif ph == ENDURANCE:
+            acts = [PASS] + [UNIT + u for u in self.c_killed]
+        elif ph == PRESS:
+            acts = [FIGHT_BACK, WITHDRAW]
+        else:  # DISCARD_DOWN
+            acts = [DISCARD + c for c in set(self.hands[seat])]
+        acts.sort()
+        return acts
+
+    def _recruit_actions(self, seat: int) -> list[int]:
+        acts = [PASS]
+        hand = self.hands[seat]
+        has_sleeper = SLEEPER_CARD in hand
+        money = self.markers[seat]
+        for cid in hand:
+            if CARDS[cid].kind != C.NINJA:
+                continue
+            cost = self.recruit_cost(seat, cid)
+            if cost <= money:
+                acts.append(PLAY + cid)
+            if has_sleeper and cost > 0 and self.recruit_cost(seat, cid, True) <= money:
+                acts.append(SLEEPER + C.NINJA_CARDS.index(cid))
+        return acts
+
+    def _spy_actions(self, seat: int) -> list[int]:
+        acts = [PASS]
+        for cid in self.hands[seat]:
+            e = CARDS[cid].effect
+            if e is None:
+                continue
+            kind = e.kind
+            if kind == C.DRAW or kind == C.GAIN_MARKERS:
+                acts.append(PLAY + cid)
+            elif kind == C.LOOK_DECK:
+                if self.deck:
+                    acts.append(PLAY + cid)
+            elif kind in (C.LOOK_HAND, C.STEAL_CARD, C.FORCE_DISCARD, C.STEAL_MARKERS):
+                if self._seat_candidates(cid, seat):
+                    acts.append(PLAY + cid)
+            elif kind == C.CONTROL and self._enemy_units(seat):
+                acts.append(PLAY + cid)
+        if self._unused_spies(seat) and self._seat_candidates(LOOK, seat):
+            acts.append(SPY_LOOK)
+        return acts
+
+    def _unused_spies(self, seat: int) -> list[int]:
+        return [u for u in SPY_UNITS if self.owner[u] == seat and not self.spy_used >> u & 1]
+
+    def _seat_candidates(self, pending: int, seat: int) -> list[int]:
+        """Opponents a Spy-phase card (or a SPY look) may target."""
+        kind = C.LOOK_HAND if pending == LOOK else CARDS[pending].effect.kind
+        if kind == C.STEAL_MARKERS:
+            return [s for s in self.opponents(seat) if self.markers[s] > 0]
+        return [s for s in self.opponents(seat) if self.hands[s]]
+
+    def _mission_actions(self, seat: int) -> list[int]:
+        free = self._free_attackers()
+        acts = [PASS]
+        if self.attacks_left > 0:
+            acts += [UNIT + u for u in free]
+        for cid in self.hands[seat]:
+            e = CARDS[cid].effect
+            if e is None:
+                continue
+            if e.kind == C.EXTRA_ATTACK and len(free) > self.attacks_left:
+                acts.append(PLAY + cid)  # a second Ninja must be free to make the extra attack
+            elif e.kind == C.MASS and self.mass == 0 and self.attacks_left > 0 and len(free) > 1:
+                acts.append(PLAY + cid)
+        return acts
+
+    def _free_defenders(self) -> list[int]:
+        d = self.c_defender
+        busy = set(self.c_def)
+        busy.add(self.c_head)
+        busy.add(self.c_target)
+        owner = self.owner
+        return [u for u in self.in_play if owner[u] == d and u not in busy]
+
+    def _contest_actions(self, seat: int) -> list[int]:
+        stat = 0 if self.phase == STEALTH else 1
+        side = self.c_turn
+        banned = DEFENDER_ONLY if side == 0 else ATTACKER_ONLY
+        acts = [PASS]
+        table = CONTEST_PLAYS[stat]
+        for cid in self.hands[seat]:
+            for action, restriction in table[cid]:
+                if restriction != banned:
+                    acts.append(action)
+        return list(set(acts))
+
+    # --- applying actions ---------------------------------------------------------------------------
+    def _apply(self, seat: int, action: int) -> None:
+        ph = self.phase
+        if ph == RECRUIT:
+            self._do_recruit(seat, action)
+        elif ph == SPY:
+            self._do_spy(seat, action)
+        elif ph == SPY_SEAT:
+            self._resolve_on_seat(seat, action - SEAT)
+        elif ph == SPY_UNIT:
+            self._resolve_control(seat, action - UNIT)
+        elif ph == MISSION:
+            self._do_mission(seat, action)
+        elif ph == TARGET:
+            self._do_target(seat, action)
+        elif ph == ATT_EXTRA:
+            self._do_att_extra(seat, action)
+        elif ph == BLOCK:
+            self._do_block(seat, action)
+        elif ph == DEF_EXTRA:
+            self._do_def_extra(seat, action)
+        elif ph in (STEALTH, FIGHT):
+            self._do_contest(seat, action)
+        elif ph == TARGET_CHOICE:
+            self._do_target_choice(seat, action)
+        elif ph == ENDURANCE:
+            self._do_endurance(seat, action)
+        elif ph == PRESS:
+            self._do_press(seat, action)
+        else:
+            self._do_discard_down(seat, action - DISCARD)
+
+    # Recruit Phase
+    def _do_recruit(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self.phase = SPY
+            self._maybe_skip_spy()
+            return
+        sleeper = action >= SLEEPER
+        cid = ACTION_CARD[action]
+        cost = self.recruit_cost(seat, cid, sleeper)
+        self.markers[seat] -= cost
+        self._leave_hand(seat, cid)
+        how = ""
+        if sleeper:
+            self._hand_to_discard(seat, SLEEPER_CARD)
+            how = " with Sleeper Agent"
+        tokens = C.TOKENS_OF.get(cid)
+        if tokens:
+            self.discard.append(cid)
+            for u in tokens:
+                self._enter_play(u, seat)
+            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}: "
+                     f"{len(tokens)} tokens into play")
+        else:
+            self._enter_play(cid, seat)
+            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}")
+
+    def _maybe_skip_spy(self) -> None:
+        """An empty hand and no SPY to use leave nothing to do in the Spy Phase (a public fact)."""
+        p = self.current
+        if not self.hands[p] and not (self._unused_spies(p) and self._seat_candidates(LOOK, p)):
+            self._after_spy()
+
+    # Spy Phase
+    def _do_spy(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self._after_spy()
+            return
+        if action == SPY_LOOK:
+            self.spy_used |= 1 << self._unused_spies(seat)[0]
+            self._ask_seat(seat, LOOK)
+            return
+        cid = ACTION_CARD[action]
+        self._hand_to_discard(seat, cid)
+        e = CARDS[cid].effect
+        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}")
+        if e.kind == C.DRAW:
+            if not self._draw(seat, e.amount):
+                return
+        elif e.kind == C.GAIN_MARKERS:
+            self.markers[seat] += e.amount
+        elif e.kind == C.LOOK_DECK:
+            self.known_top[seat] = min(e.amount, len(self.deck))
+            top = ", ".join(NAMES[c] for c in reversed(self.deck[-self.known_top[seat]:]))
+            self.log("look", f"the next cards of the deck are: {top}", to=seat)
+        elif e.kind == C.CONTROL:
+            targets = self._enemy_units(seat)
+            self.pending = cid
+            if len(targets) == 1:
+                self._resolve_control(seat, targets[0])
+            else:
+                self.phase = SPY_UNIT
+            return
+        else:
+            self._ask_seat(seat, cid)
+            return
+        self._maybe_skip_spy()
+
+    def _ask_seat(self, seat: int, pending: int) -> None:
+        self.pending = pending
+        candidates = self._seat_candidates(pending, seat)
+        if len(candidates) == 1:
+            self._resolve_on_seat(seat, candidates[0])
+        else:
+            self.phase = SPY_SEAT
+
+    def _resolve_on_seat(self, seat: int, victim: int) -> None:
+        pending = self.pending
+        self.pending = -1
+        self.phase = SPY
+        kind = C.LOOK_HAND if pending == LOOK else CARDS[pending].effect.kind
+        if kind == C.LOOK_HAND:
+            self.known[seat][victim] = list(self.hands[victim])
+            self.log("look", f"{seat_name(seat)} looks at {seat_name(victim)}'s hand")
+            shown = ", ".join(sorted(NAMES[c] for c in self.hands[victim]))
+            self.log("look", f"{seat_name(victim)}'s hand: {shown}", to=seat)
+        elif kind == C.STEAL_CARD:
+            self._steal_card(seat, victim)
+        elif kind == C.FORCE_DISCARD:
+            self._random_discards(victim, CARDS[pending].effect.amount)
+        else:  # STEAL_MARKERS
+            taken = min(CARDS[pending].effect.amount, self.markers[victim])
+            self.markers[victim] -= taken
+            self.markers[seat] += taken
+            self.log("markers", f"{seat_name(seat)} takes {taken} markers from {seat_name(victim)}")
+            self._check_defeats()
+            if self.phase == OVER:
+                return
+        self._maybe_skip_spy()
+
+    def _steal_card(self, thief: int, victim: int) -> None:
+        hand = self.hands[victim]
+        card = hand[self.chance().randrange(len(hand))]
+        hand.remove(card)
+        self.hands[thief].append(card)
+        if card in self.known[thief][victim]:
+            self.known[thief][victim].remove(card)
+        self.known[victim][thief].append(card)
+        for x in range(self.players):
+            if x != thief and x != victim:
+                self.known[x][victim] = []  # which card went is unknown to them
+        self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
+        self.log("steal", f"you steal {NAMES[card]}", to=thief)
+        self.log("steal", f"{NAMES[card]} is stolen from you", to=victim)
+
+    def _resolve_control(self, seat: int, unit: int) -> None:
+        self.pending = -1
+        self.phase = SPY
+        victim = self.owner[unit]
+        self.owner[unit] = seat
+        self.log("control", f"{seat_name(seat)} takes control of {UNITS[unit].name} from {seat_name(victim)}")
+        self._check_defeats()
+        if self.phase != OVER:
+            self._maybe_skip_spy()
+
+    # Mission Phase
+    def _do_mission(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self.mass = 0
+            self._recovery()
+            return
+        if action >= UNIT:
+            self.c_att = [action - UNIT]
+            self.attacked |= 1 << (action - UNIT)
+            self.phase = TARGET
+            self._attack_draw(action - UNIT)
+            return
+        cid = ACTION_CARD[action]
+        self._hand_to_discard(seat, cid)
+        e = CARDS[cid].effect
+        if e.kind == C.EXTRA_ATTACK:
+            self.attacks_left += e.amount
+            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: one extra attack this turn")
+        else:
+            self.mass = e.amount
+            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {e.amount} Ninja "
+                     "to the next attack")
+
+    def _attack_draw(self, unit: int) -> None:
+        draw = UNITS[unit].ability.attack_draw
+        if draw:
+            self.log("ability", f"{UNITS[unit].name} attacks: {seat_name(self.current)} draws {draw}")
+            self._draw(self.current, draw)
+
+    def _do_target(self, seat: int, action: int) -> None:
+        if action >= SEAT:
+            self.c_defender = action - SEAT
+            self.c_target = -1
+            what = f"{seat_name(self.c_defender)}'s village"
+        else:
+            self.c_target = action - UNIT
+            self.c_defender = self.owner[self.c_target]
+            what = f"{UNITS[self.c_target].name} of {seat_name(self.c_defender)}"
+        self.c_head = self.c_target
+        self.log("attack", f"{seat_name(seat)} attacks {what} with {UNITS[self.c_att[0]].name}")
+        self.c_log.append(f"{UNITS[self.c_att[0]].name} attacks {what}")
+        if self.mass:
+            self.c_extra_left = self.mass
+            self.phase = ATT_EXTRA
+            self._maybe_skip_att_extra()
+        else:
+            self._ask_block()
+
+    def _maybe_skip_att_extra(self) -> None:
+        if self.c_extra_left == 0 or not [u for u in self._free_attackers() if u not in self.c_att]:
+            self._ask_block()
+
+    def _do_att_extra(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self._ask_block()
+            return
+        u = action - UNIT
+        self.c_att.append(u)
+        self.attacked |= 1 << u
+        self.c_extra_left -= 1
+        self.c_log.append(f"{UNITS[u].name} joins the attack")
+        self.log("attack", f"{UNITS[u].name} joins the attack")
+        self._attack_draw(u)
+        if self.phase != OVER:
+            self._maybe_skip_att_extra()
+
+    def _ask_block(self) -> None:
+        self.phase = BLOCK
+        if not self._free_defenders():
+            self._ask_def_extra()
+
+    def _do_block(self, seat: int, action: int) -> None:
+        if PLAY <= action < SLEEPER:
+            self._defender_mass(seat, ACTION_CARD[action])
+            return
+        if action != PASS:
+            self.c_blocker = self.c_head = action - UNIT
+            self.c_log.append(f"{UNITS[self.c_blocker].name} blocks")
+            self.log("block", f"{seat_name(seat)} blocks with {UNITS[self.c_blocker].name}")
+        else:
+            self.c_log.append("no block")
+        self._ask_def_extra()
+
+    def _defender_mass(self, seat: int, cid: int) -> None:
+        """The defender plays a mass-combat card: the attacker may add Ninja first, then the defender blocks."""
+        self._hand_to_discard(seat, cid)
+        self.mass = CARDS[cid].effect.amount
+        self.c_log.append(f"defender plays {NAMES[cid]}")
+        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
+        self.c_extra_left = self.mass
+        self.phase = ATT_EXTRA
+        self._maybe_skip_att_extra()
+
+    def _ask_def_extra(self) -> None:
+        self.c_extra_left = self.mass
+        self.phase = DEF_EXTRA
+        if not self.c_extra_left or not self._free_defenders():
+            self._start_contest(STEALTH)
+
+    def _do_def_extra(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self._start_contest(STEALTH)
+            return
+        u = action - UNIT
+        self.c_def.append(u)
+        self.c_extra_left -= 1
+        self.c_log.append(f"{UNITS[u].name} joins the defence")
+        self.log("block", f"{UNITS[u].name} joins the defence")
+        if not self.c_extra_left or not self._free_defenders():
+            self._start_contest(STEALTH)
+
+    # Contests
+    def _start_contest(self, phase: int) -> None:
+        self.phase = phase
+        self.c_stage = 0 if phase == STEALTH else 1
+        self.c_plays = []
+        self.c_turn = 0
+        self.c_passes = 0
+        self._auto_pass()
+
+    def _auto_pass(self) -> None:
+        """A side with an empty hand (a public fact) can only pass."""
+        while self.phase in (STEALTH, FIGHT):
+            seat = self.current if self.c_turn == 0 else self.c_defender
+            if self.hands[seat]:
+                return
+            self._pass_contest()
+
+    def _pass_contest(self) -> None:
+        self.c_passes += 1
+        if self.c_passes >= 2:
+            if self.phase == STEALTH:
+                self._resolve_stealth()
+            else:
+                self._resolve_fight()
+        else:
+            self.c_turn ^= 1
+
+    def _do_contest(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self._pass_contest()
+            self._auto_pass()
+            return
+        cid = ACTION_CARD[action]
+        e = CARDS[cid].effect
+        s, f = e.choices[ACTION_CHOICE[action]]
+        side = self.c_turn
+        self._leave_hand(seat, cid)
+        self.c_cards.append(cid)
+        self.c_plays.append([side, cid, s, f, 0])
+        bonus = f"+{s}S" if self.phase == STEALTH else f"+{f}F"
+        self.c_log.append(f"{('attacker', 'defender')[side]} plays {NAMES[cid]} ({bonus})")
+        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]} ({bonus})")
+        if e.kind == C.GRAPPLE:
+            self._grapple(side)
+        if e.discard:
+            other = self.c_defender if side == 0 else self.current
+            self._random_discards(other, e.discard)
+        self.c_passes = 0
+        self.c_turn ^= 1
+        self._auto_pass()
+
+    def _grapple(self, side: int) -> None:
+        """Negate the opposing Event card giving the largest Fight bonus in this contest (latest on ties)."""
+        best = None
+        for play in self.c_plays:
+            if play[0] != side and not play[4] and play[3] > 0 and (best is None or play[3] >= best[3]):
+                best = play
+        if best is not None:
+            best[4] = 1
+            self.c_log.append(f"Taijutsu Grapple negates {NAMES[best[1]]}")
+            self.log("play", f"Taijutsu Grapple negates {NAMES[best[1]]}")
+
+    # Ratings
+    def _ayn(self, seat: int) -> tuple[int, int]:
+        s = f = 0
+        for u in AYN_UNITS:
+            if self.owner[u] == seat:
+                a = UNITS[u].ability
+                s += a.ayn_s
+                f += a.ayn_f
+        return s, f
+
+    def rating(self, unit: int, stat: int, role: int = -1) -> int:
+        """A unit's current Stealth (0) or Fight (1): printed, AYN of its clan-mates, and the bonus of
+        its role in the current combat (`role`: 0 attacking, 1 defending, -1 none)."""
+        u = UNITS[unit]
+        a = u.ability
+        ayn = self._ayn(self.owner[unit]) if self.owner[unit] >= 0 else (0, 0)
+        value = (u.s + ayn[0] - a.ayn_s) if stat == 0 else (u.f + ayn[1] - a.ayn_f)
+        if role >= 0 and (a.s or a.f):
+            when = a.when
+            applies = (
+                (when == ATTACKING and role == 0)
+                or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
+                or (when == DEFENDING and role == 1)
+                or (when == BLOCKING and role == 1 and unit != self.c_target)
+            )
+            if applies:
+                value += a.s if stat == 0 else a.f
+        return value
+
+    def side_units(self, side: int) -> list[int]:
+        if side == 0:
+            return self.c_att
+        return ([self.c_head] if self.c_head >= 0 else []) + self.c_def
+
+    def side_total(self, side: int, stat: int) -> int:
+        """A side's total in the current contest: its Ninja (or village, 0), its Event cards and ECP."""
+        units = self.side_units(side)
+        total = sum(self.rating(u, stat, side) for u in units)
+        ecp = sum(UNITS[u].ability.ecp_f if stat else UNITS[u].ability.ecp_s for u in units)
+        for play in self.c_plays:
+            if play[0] == side and not play[4]:
+                total += play[2 + stat] + ecp
+        if stat == 1:
+            total += self.c_bonus[side]
+        return total
+
+    def _resolve_stealth(self) -> None:
+        att, dfn = self.side_total(0, 0), self.side_total(1, 0)
+        self.c_log.append(f"Stealth {att} against {dfn}")
+        if att > dfn:
+            self.log("combat", f"the attacker wins the Stealth contest {att} to {dfn}")
+            self.c_head = self.c_target  # past any blocker, on to the original target
+            self.c_bonus[0] = STEALTH_WIN_BONUS
+            self.phase = PRESS  # "he may attack his original target"
+        else:
+            self.log("combat", f"the defender wins the Stealth contest {dfn} to {att}")
+            if self.c_blocker >= 0:
+                self._start_contest(FIGHT)  # the blocker must fight
+            elif self.c_target < 0:
+                self.c_log.append("the attack is used up")
+                self.log("combat", "the unblocked village holds: the attack is used up")
+                self._end_combat()
+            else:
+                self.phase = TARGET_CHOICE
+
+    def _do_press(self, seat: int, action: int) -> None:
+        if action == WITHDRAW:
+            self.c_log.append("the attacker withdraws")
+            self.log("combat", f"{UNITS[self.c_att[0]].name} withdraws")
+            self._end_combat()
+        else:
+            self._start_contest(FIGHT)
+
+    def _do_target_choice(self, seat: int, action: int) -> None:
+        if action == NEGATE:
+            self.c_log.append(f"{UNITS[self.c_target].name} negates the attack")
+            self.log("combat", f"{UNITS[self.c_target].name} negates the attack")
+            self._end_combat()
+            return
+        if action != FIGHT_BACK:
+            self.c_head = action - UNIT
+            self.c_log.append(f"{UNITS[self.c_head].name} substitutes for {UNITS[self.c_target].name}")
+            self.log("combat", f"{UNITS[self.c_head].name} substitutes for {UNITS[self.c_target].name}")
+        else:
+            self.log("combat", f"{UNITS[self.c_target].name} fights back")
+        self.c_bonus[1] = TARGET_BONUS
+        self._start_contest(FIGHT)
+
+    def _resolve_fight(self) -> None:
+        att, dfn = self.side_total(0, 1), self.side_total(1, 1)
+        self.c_log.append(f"Fight {att} against {dfn}")
+        attacker_lost = att <= dfn
+        if not attacker_lost:
+            losers = self.side_units(1)
+            self.log("combat", f"the attacker wins the Fight contest {att} to {dfn}")
+            if self.c_head < 0:
+                paid = min(att - dfn, self.markers[self.c_defender])
+                self.markers[self.c_defender] -= paid
+                self.c_log.append(f"the village loses {paid} markers")
+                self.log("combat", f"{seat_name(self.c_defender)}'s village loses {paid} Shinobi Markers")
+        else:
+            losers = list(self.c_att)
+            self.log("combat", f"the defender wins the Fight contest {dfn} to {att}")
+        for u in losers:
+            self._kill(u)
+        if attacker_lost:
+            self.c_killed = [u for u in losers if UNITS[u].card >= 0]
+        self._end_combat()
+
+    def _kill(self, unit: int) -> None:
+        self.owner[unit] = -1
+        self.in_play.remove(unit)
+        if UNITS[unit].card >= 0:
+            self.discard.append(unit)  # a card Ninja's unit id is its card id
+        self.c_log.append(f"{UNITS[unit].name} is killed")
+        self.log("kill", f"{UNITS[unit].name} is killed")
+
+    def _end_combat(self) -> None:
+        self.discard.extend(self.c_cards)
+        self.c_cards = []
+        self.c_plays = []
+        self._check_defeats()
+        if self.phase == OVER:
+            return
+        p = self.current
+        if self.c_killed and not self.defeated[p] and ENDURANCE_CARD in self.hands[p]:
+            self.phase = ENDURANCE
+            return
+        self._after_attack()
+
+    def _do_endurance(self, seat: int, action: int) -> None:
+        if action != PASS:
+            unit = action - UNIT
+            self._hand_to_discard(seat, ENDURANCE_CARD)
+            self.discard.remove(unit)
+            self.hands[seat].append(unit)
+            for x in range(self.players):
+                if x != seat:
+                    self.known[x][seat].append(unit)  # everybody saw it go back to the hand
+            self.log("play", f"{seat_name(seat)} plays Endurance: {UNITS[unit].name} goes back to the hand")
+        self._after_attack()
+
+    def _after_attack(self) -> None:
+        p = self.current
+        self.attacks_left -= 1
+        self.mass = 0
+        keep = (self.attacked, self.spy_used, self.attacks_left)
+        self._clear_combat()
+        self.attacked, self.spy_used, self.attacks_left = keep
+        if self.defeated[p]:
+            self._end_turn()
+            return
+        self.phase = MISSION
+        self._maybe_skip_mission()
+
+    # Recovery Phase
+    def _do_discard_down(self, seat: int, card: int) -> None:
+        self._hand_to_discard(seat, card)
+        self.log("discard", f"{seat_name(seat)} discards {NAMES[card]}")
+        if len(self.hands[seat]) <= HAND_LIMIT:
+            self._end_turn()
+
+    # --- views, observations, copies, sampled worlds -----------------------------------------------
+    def _unit_view(self, u: int, role: int = -1) -> dict[str, Any]:
+        unit = UNITS[u]
+        return {
+            "unit": u,
+            "name": unit.name,
+            "stealth": self.rating(u, 0, role),
+            "fight": self.rating(u, 1, role),
+            "cost": unit.cost,
+            "notes": CARDS[unit.source].notes if unit.card >= 0 else ("SPY" if unit.ability.spy else ""),
+        }
+
+    def _view(self) -> dict[str, Any]:
+        n = self.players
+        clans = []
+        for s in range(n):
+            clans.append({
+                "seat": s,
+                "markers": self.markers[s],
+                "hand_count": len(self.hands[s]),
+                "hand": Private(sorted(NAMES[c] for c in self.hands[s]), s),
+                "ninja": [self._unit_view(u) for u in self.units_of(s)],
+                "defeated": self.defeated[s],
+                "first_turn": self.turns_taken[s] == 0,
+                "knows_deck_top": self.known_top[s],
+            })
+        knowledge = []
+        for a in range(n):
+            seen = {seat_name(b): sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
+            top = [NAMES[c] for c in reversed(self.deck[len(self.deck) - self.known_top[a]:])]
+            knowledge.append(Private({"hands": seen, "deck_top": top}, a))
+        view = {
+            "title": self.game.title,
+            "phase": PHASE_NAMES[self.phase],
+            "current": self.current,
+            "deck": len(self.deck),
+            "discard": [NAMES[c] for c in self.discard],
+            "clans": clans,
+            "knowledge": knowledge,
+            "attacks_left": self.attacks_left,
+            "mass": self.mass,
+            "pending": None if self.pending == -1 else ("SPY" if self.pending == LOOK else NAMES[self.pending]),
+            "combat": self._combat_view(),
+            "ranking_by": self.options["ranking"],
+            "final": self.final,
+        }
+        return view
+
+    def _combat_view(self) -> dict[str, Any] | None:
+        if not self.c_att:
+            return None
+        stat = self.c_stage
+        return {
+            "attacker": self.current,
+            "defender": self.c_defender,
+            "target": "village" if self.c_target < 0 else UNITS[self.c_target].name,
+            "blocker": None if self.c_blocker < 0 else UNITS[self.c_blocker].name,
+            "attacking": [self._unit_view(u, 0) for u in self.c_att],
+            "defending": [self._unit_view(u, 1) for u in self.side_units(1)],
+            "village": self.c_head < 0,
+            "contest": ("stealth", "fight")[stat],
+            "totals": [self.side_total(0, stat), self.side_total(1, stat)],
+            "bonus": list(self.c_bonus),
+            "plays": [{"side": ("attacker", "defender")[p[0]], "card": NAMES[p[1]],
+                       "bonus": p[2 + stat], "negated": bool(p[4])} for p in self.c_plays],
+            "log": list(self.c_log),
+        }
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        o = 0
+        for c in self.hands[seat]:
+            out[o + c] = 1.0
+        o += DECK_SIZE
+        for c in self.discard:
+            out[o + c] = 1.0
+        o += DECK_SIZE
+        for r in range(1, n):
+            for c in self.known[seat][(seat + r) % n]:
+                out[o + c] = 1.0
+            o += DECK_SIZE
+        o += (MAX_SEATS - n) * DECK_SIZE
+        for c in self.deck[len(self.deck) - self.known_top[seat]:]:
+            out[o + c] = 1.0
+        o += DECK_SIZE
+        out[o] = len(self.deck) / DECK_SIZE
+        o += 1
+        for u in self.in_play:
+            out[o + ((self.owner[u] - seat) % n) * NUM_UNITS + u] = 1.0
+        o += MAX_SEATS * NUM_UNITS
+        for r in range(n):
+            s = (seat + r) % n
+            out[o] = self.markers[s] / START_MARKERS
+            out[o + 1] = len(self.hands[s]) / HAND_LIMIT
+            out[o + 2] = self.defeated[s]
+            out[o + 3] = self.turns_taken[s] == 0
+            out[o + 4] = s == self.current
+            o += 5
+        o += (MAX_SEATS - n) * 5
+        out[o + self.phase] = 1.0
+        o += len(PHASE_NAMES)
+        for u in self.c_att:
+            out[o + u] = 1.0
+        o += NUM_UNITS
+        for u in self.side_units(1):
+            out[o + u] = 1.0
+        o += NUM_UNITS
+        if self.c_att and self.c_head < 0:
+            out[o + (self.c_defender - seat) % n] = 1.0
+        o += MAX_SEATS
+        if self.c_att:
+            stat = self.c_stage
+            out[o] = self.current == seat
+            out[o + 1] = self.c_defender == seat
+            out[o + 2] = self.side_total(0, stat) / 10
+            out[o + 3] = self.side_total(1, stat) / 10
+            out[o + 4] = self.c_bonus[0] / 3
+            out[o + 5] = self.c_bonus[1] / 3
+        o += 6
+        for p in self.c_plays:
+            if not p[4]:
+                out[o + p[0] * DECK_SIZE + p[1]] = 1.0
+        o += 2 * DECK_SIZE
+        out[o] = self.attacks_left
+        out[o + 1] = self.mass
+        out[o + 2] = self.pending >= 0 or self.pending == LOOK
+
+    def _copy_mutables(self, other: State) -> None:
+        other.deck = self.deck.copy()
+        other.hands = [h.copy() for h in self.hands]
+        other.discard = self.discard.copy()
+        other.owner = self.owner.copy()
+        other.in_play = self.in_play.copy()
+        other.markers = self.markers.copy()
+        other.defeated = self.defeated.copy()
+        other.turns_taken = self.turns_taken.copy()
+        other.known = [[k.copy() for k in row] for row in self.known]
+        other.known_top = self.known_top.copy()
+        other.c_att = self.c_att.copy()
+        other.c_def = self.c_def.copy()
+        other.c_bonus = self.c_bonus.copy()
+        other.c_plays = [p.copy() for p in self.c_plays]
+        other.c_cards = self.c_cards.copy()
+        other.c_killed = self.c_killed.copy()
+        other.c_log = self.c_log.copy()
+
+    def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        """Redeal the other hands and the unseen part of the deck, keeping what `seat` knows."""
+        assert isinstance(world, ClanWarsState)
+        n = self.players
+        fixed_top = self.known_top[seat]
+        split = len(self.deck) - fixed_top
+        pool = self.deck[:split]
+        others = [b for b in range(n) if b != seat]
+        for b in others:
+            rest = list(self.hands[b])
+            for c in self.known[seat][b]:
+                rest.remove(c)
+            pool += rest
+        rng.shuffle(pool)
+        k = 0
+        for b in others:
+            need = len(self.hands[b]) - len(self.known[seat][b])
+            world.hands[b] = self.known[seat][b] + pool[k:k + need]
+            k += need
+        world.deck = pool[k:] + self.deck[split:]
+        # What the other seats know must stay true in this world: keep only what still holds.
+        for t in others:
+            for b in others:
+                if b != t:
+                    hand = world.hands[b]
+                    world.known[t][b] = [c for c in world.known[t][b] if c in hand]
+
+
+UNIT_ID = {u.name: i for i, u in enumerate(UNITS)}
+
+
+def scripted_state(
+    hands: list[list[str]],
+    deck: list[str] = (),
+    ninja: list[list[str]] | None = None,
+    markers: list[int] | None = None,
+    current: int = 0,
+    first_turn: bool = False,
+    phase: int = RECRUIT,
+    **options: Any,
+) -> ClanWarsState:
+    """A position set up by hand, for tests and examples: card and unit names instead of a shuffle.
+
+    `deck` lists the cards from the bottom to the top (the last one is drawn first); `ninja[s]` names
+    the units seat s has in play (a Ninja card's name, or a token's such as "Genin 2"). The Fate draw of
+    the current turn is taken as done; the state starts in `phase` of `current`'s turn.
+    """
+    from ...core import get_game
+
+    players = len(hands)
+    state = get_game("clanwars").new_state(players, seed=0, **options)
+    assert isinstance(state, ClanWarsState)
+    state.hands = [[C.card_id(name) for name in hand] for hand in hands]
+    state.deck = [C.card_id(name) for name in deck]
+    state.discard = []
+    state.owner = [-1] * NUM_UNITS
+    state.in_play = []
+    for seat, names in enumerate(ninja or []):
+        for name in names:
+            state._enter_play(UNIT_ID[name], seat)
+    state.markers = list(markers) if markers is not None else [START_MARKERS] * players
+    state.defeated = [False] * players
+    state.turns_taken = [0 if first_turn else 1] * players
+    state.known = [[[] for _ in range(players)] for _ in range(players)]
+    state.known_top = [0] * players
+    state._clear_combat()
+    state.current = current
+    state.attacks_left = 0 if first_turn else 1
+    state.phase = phase
+    state.events = []
+    return state

@@ -1,0 +1,10 @@
+"""Shinobi no Gakko (Kujiradama): a two-handed climbing game for 3 to 5 players."""
+
+from ...core import register
+from .heuristic import Heuristic
+from .rules import GakkoGame, GakkoState
+
+GakkoGame.heuristic_bot = Heuristic
+GAME = register(GakkoGame())
+
+__all__ = ["GAME", "GakkoGame", "GakkoState", "Heuristic"]

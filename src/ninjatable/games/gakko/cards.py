@@ -1,0 +1,115 @@
+"""Shinobi no Gakko as data: the deck, the deal, the scoring table and the action table.
+
+Cards carry only a number (1-13, five copies each, no suits), so a hand is a list of counts indexed by
+rank (index 0 unused) and a card is simply its rank.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RANKS = 13
+COPIES = 5
+ROUNDS = 3
+WIN_BONUS = 5
+STRIDE = RANKS + 1  # length of one count list (index 0 unused)
+
+# Per player count: cards dealt to each player, and the highest rank in the deck (3 players remove 12s and 13s).
+DEAL_SIZE = {3: 15, 4: 13, 5: 11}
+TOP_RANK = {3: 11, 4: 13, 5: 13}
+
+# A group of n cards of one rank left in a hand costs n(n+1)/2 points (1/3/6/10/15).
+GROUP_PENALTY = tuple(n * (n + 1) // 2 for n in range(COPIES + 1))
+
+HEAVEN, EARTH = 0, 1
+HAND_NAMES = ("Heaven", "Earth")
+LOW, HIGH = 0, 1
+END_NAMES = ("low", "high")
+
+# Action kinds.
+TO_EARTH, TO_HEAVEN, SPLIT_DONE, PLAY, TAKE, PASS = range(6)
+
+
+class Action(NamedTuple):
+    """One entry of the action table: what an action id means."""
+
+    kind: int
+    hand: int = -1  # HEAVEN or EARTH for turn actions
+    rank: int = 0  # split and play actions
+    count: int = 0  # play actions
+    end: int = -1  # take actions: LOW or HIGH
+    label: str = ""
+
+
+# Layout of the action space: the split (rank to Earth, rank back to Heaven, done), then one block per hand
+# (plays by rank and count, take low end, take high end, pass). A play's end follows from its rank: below
+# the lowest tier is the low end, above the highest the high end (on an empty table either is the same).
+SPLIT_TO_EARTH = 0
+SPLIT_TO_HEAVEN = SPLIT_TO_EARTH + RANKS
+DONE = SPLIT_TO_HEAVEN + RANKS
+HAND_BASE = DONE + 1
+PLAYS_PER_HAND = RANKS * COPIES
+TAKE_OFFSET = PLAYS_PER_HAND  # + LOW or HIGH
+PASS_OFFSET = TAKE_OFFSET + 2
+HAND_BLOCK = PASS_OFFSET + 1
+NUM_ACTIONS = HAND_BASE + 2 * HAND_BLOCK
+
+
+def play_id(hand: int, rank: int, count: int) -> int:
+    """The action id of playing `count` cards of `rank` from `hand`."""
+    return HAND_BASE + hand * HAND_BLOCK + (rank - 1) * COPIES + (count - 1)
+
+
+def take_id(hand: int, end: int) -> int:
+    return HAND_BASE + hand * HAND_BLOCK + TAKE_OFFSET + end
+
+
+def pass_id(hand: int) -> int:
+    return HAND_BASE + hand * HAND_BLOCK + PASS_OFFSET
+
+
+def _build_actions() -> tuple[Action, ...]:
+    table: list[Action] = [Action(TO_EARTH, rank=r, label=f"{r} to Earth") for r in range(1, RANKS + 1)]
+    table += [Action(TO_HEAVEN, rank=r, label=f"{r} to Heaven") for r in range(1, RANKS + 1)]
+    table.append(Action(SPLIT_DONE, label="done"))
+    for hand, name in enumerate(HAND_NAMES):
+        for r in range(1, RANKS + 1):
+            for k in range(1, COPIES + 1):
+                table.append(Action(PLAY, hand, r, k, label=f"{name} {k}x{r}"))
+        for end, end_name in enumerate(END_NAMES):
+            table.append(Action(TAKE, hand, end=end, label=f"{name} take {end_name}"))
+        table.append(Action(PASS, hand, label=f"{name} pass"))
+    return tuple(table)
+
+
+ACTIONS = _build_actions()
+assert len(ACTIONS) == NUM_ACTIONS
+assert all(ACTIONS[play_id(h, r, k)][:4] == (PLAY, h, r, k)
+           for h in (HEAVEN, EARTH) for r in range(1, RANKS + 1) for k in range(1, COPIES + 1))
+
+
+def _build_play_runs() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """PLAY_RUNS[hand * STRIDE + rank][least * 6 + have]: the play ids for k = least..have cards of `rank`."""
+    runs = []
+    for hand in (HEAVEN, EARTH):
+        for rank in range(STRIDE):
+            row = []
+            for least in range(COPIES + 1):
+                for have in range(COPIES + 1):
+                    ks = range(max(least, 1), have + 1) if rank else ()
+                    row.append(tuple(play_id(hand, rank, k) for k in ks))
+            runs.append(tuple(row))
+    return tuple(runs)
+
+
+PLAY_RUNS = _build_play_runs()
+
+
+def hand_penalty(counts: list[int], base: int = 0) -> int:
+    """Points a hand costs at round end: n(n+1)/2 for each group of n cards of one rank."""
+    return sum(GROUP_PENALTY[counts[base + r]] for r in range(1, RANKS + 1))
+
+
+def ranks_of(counts: list[int], base: int = 0) -> list[int]:
+    """The cards of a count list as a sorted list of ranks."""
+    return [r for r in range(1, RANKS + 1) for _ in range(counts[base + r])]

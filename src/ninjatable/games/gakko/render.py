@@ -1,0 +1,110 @@
+"""Terminal rendering of a gakko view (built only from what the seat may see)."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+
+def cards_text(ranks: list[int] | None, style: str = "bold") -> Text:
+    """Cards grouped by rank, as they lie face up: `4 4 4  11`."""
+    if not ranks:
+        return Text("-", style="dim")
+    groups = [" ".join(str(r) for r in group) for _, group in groupby(ranks)]
+    return Text("  ".join(groups), style=style)
+
+
+def table_text(view: dict[str, Any]) -> Table:
+    """The table as a column of tiers, highest on top, with the lock on its end."""
+    grid = Table(box=None, show_header=False, pad_edge=False)
+    grid.add_column(justify="right")
+    grid.add_column()
+    grid.add_column()
+    tiers = view["table"]
+    if not tiers:
+        grid.add_row("", Text("(empty table: any set may be played)", style="dim"), "")
+        return grid
+    last = len(tiers) - 1
+    for i in range(last, -1, -1):
+        rank, count = tiers[i]
+        mark = Text()
+        end = "high" if i == last else "low" if i == 0 else None
+        if end and view["lock"] == end:
+            mark.append("LOCKED", style="bold red")
+        elif end and last > 0:
+            mark.append(f"{end} end", style="dim")
+        elif last == 0:
+            mark.append("both ends", style="dim")
+        grid.add_row(Text(f"{rank:>2}", style="bold"), Text(" ".join(["[" + str(rank) + "]"] * count)), mark)
+    return grid
+
+
+def seat_label(seat: int, me: int | None) -> str:
+    return "You" if seat == me else f"Player {seat + 1}"
+
+
+def render(view: dict[str, Any]) -> Group:
+    me = view["seat"]
+    n = view["players"]
+    phase = view["phase"]
+    header = Text.assemble(
+        ("Shinobi no Gakko", "bold"),
+        f"   round {view['round']} of {view['rounds']}   {phase}",
+    )
+    if phase == "play":
+        header.append(f"   turn {view['turn']} (limit {view['max_turns']})")
+        if view["hands_used"]:
+            header.append(f"   already acted: {', '.join(view['hands_used'])}", style="dim")
+        if view["must_lead"]:
+            header.append("   must lead onto the cleaned table", style="bold yellow")
+    players = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("", "score", "Earth (public)", "Heaven", "known in Heaven", ""):
+        players.add_column(column)
+    for s in range(n):
+        seat = view["seats"][s]
+        marks = []
+        if view["shuriken"] == s:
+            marks.append("shuriken")
+        if view["starter"] == s:
+            marks.append("started")
+        if phase == "split":
+            marks.append("split done" if seat["split_done"] else "splitting")
+            heaven = f"{seat['cards']} cards in hand" if seat["heaven_count"] is None else f"{seat['heaven_count']} cards"
+        else:
+            heaven = f"{seat['heaven_count']} cards"
+        players.add_row(
+            Text(seat_label(s, me), style="bold" if s in view["to_move"] else ""),
+            str(view["scores"][s]),
+            cards_text(seat["earth"]) if seat["earth"] is not None else Text("(hidden until all have split)", style="dim"),
+            heaven,
+            cards_text(seat["known_heaven"], style="") if seat["known_heaven"] else Text(""),
+            ", ".join(marks),
+        )
+    parts: list[Any] = [header, players]
+    if phase != "split":
+        parts.append(Text("Table:", style="bold"))
+        parts.append(table_text(view))
+        if view["cleared"]:
+            parts.append(Text.assemble("Cleaned away this round: ", cards_text(view["cleared"], style="dim")))
+    if phase == "over":  # the last round's hands were shown for scoring
+        for s in range(n):
+            parts.append(Text.assemble(f"{seat_label(s, me)} Heaven: ", cards_text(view["seats"][s]["heaven"])))
+    elif me is not None:
+        seat = view["seats"][me]
+        parts.append(Text.assemble("Your Heaven: ", cards_text(seat["heaven"])))
+        if phase == "split":
+            parts.append(Text.assemble("Your Earth (not yet shown): ", cards_text(seat["earth"])))
+    if view["score_sheet"]:
+        sheet = Table(title="Score sheet", box=None, header_style="bold")
+        sheet.add_column("")
+        for s in range(n):
+            sheet.add_column(seat_label(s, me), justify="right")
+        for line in view["score_sheet"]:
+            sheet.add_row(line["label"], *map(str, line["points"]))
+        sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
+        parts.append(sheet)
+    return Group(*parts)

@@ -1,0 +1,565 @@
+"""Shinobi no Gakko: the rules as a state machine on the kernel contract.
+
+A round: deal, the simultaneous split into Heaven (hidden) and Earth (public), the setup reveal from the
+undealt cards, then turns in which the player acts once with each hand (play a set, take an end tier, or
+pass) until someone has no cards left. Three rounds. See docs/rules/gakko.md for every rule and
+interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, Option, Private, State, seat_name
+from . import cards as C
+from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PLAY_RUNS, RANKS, STRIDE
+
+SPLIT, PLAY, OVER = range(3)
+PHASE_NAMES = ("split", "play", "over")
+NO_LOCK = -1
+NOBODY = -1
+
+DEFAULT_MAX_TURNS = 1000
+
+# Observation layout: own hands, then one block per seat (relative to the observer), then the table.
+SEAT_SCALARS = 7  # Heaven count, cards held, split done, to move, shuriken, starter, score
+SEAT_BLOCK = 2 * RANKS + SEAT_SCALARS  # Earth counts, cards known to be in Heaven, scalars
+TABLE_BLOCK = 3 * RANKS + 2 + 1  # counts on the table, low end rank, high end rank, lock, tiers
+TAIL_BLOCK = RANKS + 1 + 3 + C.ROUNDS + 2 + 1 + 1  # cleared, undealt, phase, round, hands used, lead, turns
+
+
+def observation_size(players: int) -> int:
+    return 2 * RANKS + players * SEAT_BLOCK + TABLE_BLOCK + TAIL_BLOCK
+
+
+class GakkoGame(Game):
+    id = "gakko"
+    title = "Shinobi no Gakko"
+    summary = ("Two-handed climbing for 3-5: split your cards into hidden Heaven and public Earth, play sets "
+               "beyond either end of the table, and empty both hands first.")
+    player_counts = (3, 4, 5)
+    default_players = 4
+    options = (
+        Option("max_turns", DEFAULT_MAX_TURNS,
+               "safeguard: a round still running after this many turns ends, everyone scoring their hands "
+               "and nobody getting the +5", minimum=10, maximum=100_000),
+        Option("lead_after_cleaning", True,
+               "after the table is cleaned, its cleaner must play a set (with at least one hand) that turn"),
+    )
+
+    def num_actions(self, players: int) -> int:
+        return C.NUM_ACTIONS
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        return (observation_size(players),)
+
+    def action_label(self, action: int, players: int) -> str:
+        return ACTIONS[action].label
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> GakkoState:
+        return GakkoState(self, players, seed, options)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from .render import render
+
+        return render(view)
+
+
+class GakkoState(State):
+    """One game of Shinobi no Gakko in progress.
+
+    Hands are flat count lists: `heaven[seat * STRIDE + rank]` is how many cards of `rank` the seat holds in
+    Heaven (during the split: cards not yet put to Earth). The table is two parallel lists of tiers in
+    ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
+    after every action by construction.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.max_turns: int = options["max_turns"]
+        self.forced_lead: bool = options["lead_after_cleaning"]
+        self.deal_size = C.DEAL_SIZE[players]
+        self.top_rank = C.TOP_RANK[players]
+        self.round = 0
+        self.starter = NOBODY  # the first round's starter is drawn once the table is set up
+        self._start_round()
+
+    # --- round set-up -------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        """Shuffle, deal and open the simultaneous split."""
+        n = self.players
+        self.round += 1
+        self.phase = SPLIT
+        deck = [r for r in range(1, self.top_rank + 1) for _ in range(COPIES)]
+        self.chance().shuffle(deck)
+        self.heaven = [0] * (n * STRIDE)
+        self.earth = [0] * (n * STRIDE)
+        for seat in range(n):
+            base = seat * STRIDE
+            for r in deck[seat * self.deal_size:(seat + 1) * self.deal_size]:
+                self.heaven[base + r] += 1
+        self.heaven_n = [self.deal_size] * n
+        self.earth_n = [0] * n
+        self.undealt = [0] * STRIDE
+        for r in deck[n * self.deal_size:]:
+            self.undealt[r] += 1
+        self.undealt_n = len(deck) - n * self.deal_size
+        # Cards seen going into a seat's Heaven (taken there from the table) and not played since.
+        self.known = [0] * (n * STRIDE)
+        self.split_done = [False] * n
+        self.tier_rank: list[int] = []
+        self.tier_count: list[int] = []
+        self.cleared = [0] * STRIDE
+        self.current = NOBODY
+        self.used = 0  # bit h set: hand h has acted this turn
+        self.turns = 0
+        self.shuriken = NOBODY
+        self.must_lead = False
+        self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
+        for seat in range(n):
+            self.log("hand", f"Your hand: {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
+
+    def _start_play(self) -> None:
+        """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
+        self.phase = PLAY
+        for seat in range(self.players):
+            self.log("earth", f"{seat_name(seat)} reveals Earth: {_cards_text(self.earth, seat * STRIDE) or '-'} "
+                              f"and keeps {self.heaven_n[seat]} cards in Heaven")
+        self._reveal_setup()
+        if self.starter == NOBODY:
+            self.starter = self.chance().randrange(self.players)
+        self.current = self.starter
+        self.log("turn", f"{seat_name(self.current)} starts round {self.round}")
+
+    def _reveal_setup(self) -> None:
+        """Reveal undealt cards until two ranks differ; equal ranks stack into one tier."""
+        rng = self.chance()
+        first = self._draw_undealt(rng)
+        stacked = 1
+        second = self._draw_undealt(rng)
+        while second == first:
+            stacked += 1
+            second = self._draw_undealt(rng)
+        tiers = sorted([(first, stacked), (second, 1)])
+        self.tier_rank = [t[0] for t in tiers]
+        self.tier_count = [t[1] for t in tiers]
+        shown = " + ".join(" ".join([str(r)] * c) for r, c in tiers)
+        self.log("setup", f"The table opens with {shown}" + self._lock_text())
+
+    def _draw_undealt(self, rng: random.Random) -> int:
+        pick = rng.randrange(self.undealt_n)
+        for r in range(1, RANKS + 1):
+            pick -= self.undealt[r]
+            if pick < 0:
+                self.undealt[r] -= 1
+                self.undealt_n -= 1
+                return r
+        raise AssertionError("the undealt cards ran out")  # impossible: at most 5 of a rank, 10+ undealt
+
+    # --- scripted positions (tests, puzzles) --------------------------------------------------------
+    def script_deal(self, hands: list[list[int]], undealt: list[int]) -> None:
+        """Replace the current split's deal: each seat's whole hand (all in Heaven) and the undealt cards."""
+        n = self.players
+        self.heaven, self.earth = [0] * (n * STRIDE), [0] * (n * STRIDE)
+        for seat, hand in enumerate(hands):
+            for r in hand:
+                self.heaven[seat * STRIDE + r] += 1
+        self.heaven_n = [len(h) for h in hands]
+        self.earth_n = [0] * n
+        self.known = [0] * (n * STRIDE)
+        self.undealt = [0] * STRIDE
+        for r in undealt:
+            self.undealt[r] += 1
+        self.undealt_n = len(undealt)
+
+    def script_play(self, hands: list[tuple[list[int], list[int]]], table: list[tuple[int, int]],
+                    current: int, undealt: list[int] | None = None) -> None:
+        """Jump to the play phase: each seat's (Heaven, Earth), the tiers (rank, count) and the seat to act."""
+        self.script_deal([heaven for heaven, _ in hands], undealt or [])
+        for seat, (_, earth) in enumerate(hands):
+            for r in earth:
+                self.earth[seat * STRIDE + r] += 1
+            self.earth_n[seat] = len(earth)
+        self.split_done = [True] * self.players
+        self.phase = PLAY
+        self.tier_rank = [r for r, _ in table]
+        self.tier_count = [c for _, c in table]
+        self.starter = self.current = current
+        self.used = self.turns = 0
+        self.shuriken = NOBODY
+        self.must_lead = False
+
+    # --- the table ----------------------------------------------------------------------------------
+    def lock(self) -> int:
+        """The locked end (LOW, HIGH) or NO_LOCK: the end tier with more cards, when the two ends differ."""
+        counts = self.tier_count
+        if len(counts) < 2 or counts[0] == counts[-1]:
+            return NO_LOCK
+        return LOW if counts[0] > counts[-1] else HIGH
+
+    def _lock_text(self) -> str:
+        lock = self.lock()
+        return "" if lock == NO_LOCK else f"; the {C.END_NAMES[lock]} end is locked"
+
+    # --- the contract ------------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == PLAY:
+            return (self.current,)
+        if self.phase == SPLIT:
+            return tuple(s for s in range(self.players) if not self.split_done[s])
+        return ()
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if self.phase == PLAY:
+            return self._turn_actions() if seat == self.current else []
+        if self.phase == SPLIT and not self.split_done[seat]:
+            return self._split_actions(seat)
+        return []
+
+    def _split_actions(self, seat: int) -> list[int]:
+        base = seat * STRIDE
+        heaven, earth = self.heaven, self.earth
+        moves = [C.SPLIT_TO_EARTH + r - 1 for r in range(1, RANKS + 1) if heaven[base + r]]
+        moves += [C.SPLIT_TO_HEAVEN + r - 1 for r in range(1, RANKS + 1) if earth[base + r]]
+        moves.append(C.DONE)
+        return moves
+
+    def _turn_actions(self) -> list[int]:
+        seat = self.current
+        base = seat * STRIDE
+        ranks, counts = self.tier_rank, self.tier_count
+        tiers = len(ranks)
+        lock = self.lock()
+        moves: list[int] = []
+        for hand in (HEAVEN, EARTH):
+            if self.used >> hand & 1:
+                continue
+            cards = self.heaven if hand == HEAVEN else self.earth
+            runs = PLAY_RUNS
+            off = hand * STRIDE
+            # Only ranks beyond an unlocked end can be played, so only those ranks are looked at.
+            if not tiers:
+                for r in range(1, RANKS + 1):
+                    have = cards[base + r]
+                    if have:
+                        moves.extend(runs[off + r][6 + have])
+            else:
+                if lock != LOW:
+                    least = counts[0] * 6
+                    for r in range(1, ranks[0]):
+                        have = cards[base + r]
+                        if have:
+                            moves.extend(runs[off + r][least + have])
+                if lock != HIGH:
+                    least = counts[-1] * 6
+                    for r in range(ranks[-1] + 1, RANKS + 1):
+                        have = cards[base + r]
+                        if have:
+                            moves.extend(runs[off + r][least + have])
+                if tiers >= 2:
+                    if lock != LOW and counts[0] < 3:
+                        moves.append(C.take_id(hand, LOW))
+                    if lock != HIGH and counts[-1] < 3:
+                        moves.append(C.take_id(hand, HIGH))
+            if self._may_pass(hand, base):
+                moves.append(C.pass_id(hand))
+        return moves
+
+    def _may_pass(self, hand: int, base: int) -> bool:
+        """Passing is soft, except that a player who cleaned the table must lead onto it with some hand."""
+        if not self.must_lead or self.tier_rank:
+            return True
+        other = 1 - hand
+        other_cards = self.earth_n if other == EARTH else self.heaven_n
+        return not (self.used >> other & 1) and other_cards[base // STRIDE] > 0
+
+    def _apply(self, seat: int, action: int) -> None:
+        kind, hand, rank, count, end, _ = ACTIONS[action]
+        if kind == C.PLAY:
+            self._play(seat, hand, rank, count)
+        elif kind == C.TAKE:
+            self._take(seat, hand, end)
+        elif kind == C.PASS:
+            self.log("pass", f"{seat_name(seat)} passes with {HAND_NAMES[hand]}")
+            self._hand_acted(hand)
+        elif kind == C.TO_EARTH:
+            self._move_split(seat, rank, self.heaven, self.heaven_n, self.earth, self.earth_n)
+        elif kind == C.TO_HEAVEN:
+            self._move_split(seat, rank, self.earth, self.earth_n, self.heaven, self.heaven_n)
+        else:
+            self.split_done[seat] = True
+            self.log("split", f"{seat_name(seat)} has split their hand")
+            if all(self.split_done):
+                self._start_play()
+
+    @staticmethod
+    def _move_split(seat: int, rank: int, src: list[int], src_n: list[int], dst: list[int], dst_n: list[int]) -> None:
+        i = seat * STRIDE + rank
+        src[i] -= 1
+        dst[i] += 1
+        src_n[seat] -= 1
+        dst_n[seat] += 1
+
+    def _play(self, seat: int, hand: int, rank: int, count: int) -> None:
+        i = seat * STRIDE + rank
+        if hand == HEAVEN:
+            self.heaven[i] -= count
+            self.heaven_n[seat] -= count
+            known = self.known[i]
+            self.known[i] = known - count if known > count else 0
+        else:
+            self.earth[i] -= count
+            self.earth_n[seat] -= count
+        if self.tier_rank and rank < self.tier_rank[0]:
+            self.tier_rank.insert(0, rank)
+            self.tier_count.insert(0, count)
+        else:
+            self.tier_rank.append(rank)
+            self.tier_count.append(count)
+        self.shuriken = seat
+        self.must_lead = False
+        self.log("play", f"{seat_name(seat)} plays {count}x{rank} from {HAND_NAMES[hand]}{self._lock_text()}")
+        if self.heaven_n[seat] == 0 and self.earth_n[seat] == 0:
+            self._end_round(seat)
+        else:
+            self._hand_acted(hand)
+
+    def _take(self, seat: int, hand: int, end: int) -> None:
+        if end == LOW:
+            rank, count = self.tier_rank.pop(0), self.tier_count.pop(0)
+        else:
+            rank, count = self.tier_rank.pop(), self.tier_count.pop()
+        i = seat * STRIDE + rank
+        if hand == HEAVEN:
+            self.heaven[i] += count
+            self.heaven_n[seat] += count
+            self.known[i] += count
+        else:
+            self.earth[i] += count
+            self.earth_n[seat] += count
+        self.log("take", f"{seat_name(seat)} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
+        self._hand_acted(hand)
+
+    def _hand_acted(self, hand: int) -> None:
+        self.used |= 1 << hand
+        if self.used == 3:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.used = 0
+        self.must_lead = False
+        self.current = (self.current + 1) % self.players
+        self.turns += 1
+        if self.turns >= self.max_turns:
+            self.log("limit", f"Round {self.round} reaches the limit of {self.max_turns} turns")
+            self._end_round(NOBODY)
+            return
+        if self.shuriken == self.current:
+            self._clean()
+
+    def _clean(self) -> None:
+        """Nobody played since the shuriken holder did: the table is cleared and the holder leads."""
+        if self.tier_rank:
+            for r, c in zip(self.tier_rank, self.tier_count):
+                self.cleared[r] += c
+            self.tier_rank = []
+            self.tier_count = []
+            self.log("clean", f"Nobody played since {seat_name(self.current)}: the table is cleaned")
+        self.must_lead = self.forced_lead
+
+    def _end_round(self, winner: int) -> None:
+        points = []
+        for seat in range(self.players):
+            base = seat * STRIDE
+            heaven = C.hand_penalty(self.heaven, base)
+            earth = C.hand_penalty(self.earth, base)
+            points.append(C.WIN_BONUS if seat == winner else -max(heaven, earth))
+            if seat != winner:
+                self.log("reveal", f"{seat_name(seat)} ends with Heaven {_cards_text(self.heaven, base) or '-'} "
+                                   f"({-heaven}) and Earth {_cards_text(self.earth, base) or '-'} ({-earth})")
+        if winner == NOBODY:
+            self.score(f"Round {self.round} (turn limit)", points)
+            self.starter = (self.starter + 1) % self.players
+        else:
+            self.log("out", f"{seat_name(winner)} has played all their cards and wins round {self.round}")
+            self.score(f"Round {self.round}", points)
+            self.starter = winner
+        if self.round >= C.ROUNDS:
+            self.phase = OVER
+            self.current = NOBODY
+        else:
+            self._start_round()
+
+    # --- what each seat may know --------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        split = self.phase == SPLIT
+        revealed = self.phase == OVER
+        seats = []
+        for seat in range(self.players):
+            base = seat * STRIDE
+            heaven = _ranks(self.heaven, base)
+            earth = _ranks(self.earth, base)
+            seats.append({
+                "heaven": heaven if revealed else Private(heaven, seat),
+                "heaven_count": Private(self.heaven_n[seat], seat) if split else self.heaven_n[seat],
+                "earth": Private(earth, seat) if split else earth,
+                "cards": self.heaven_n[seat] + self.earth_n[seat],
+                "known_heaven": _ranks(self.known, base),
+                "split_done": self.split_done[seat],
+            })
+        lock = self.lock()
+        return {
+            "round": self.round,
+            "rounds": C.ROUNDS,
+            "phase": PHASE_NAMES[self.phase],
+            "starter": None if self.starter == NOBODY else self.starter,
+            "current": None if self.current == NOBODY else self.current,
+            "hands_used": [HAND_NAMES[h] for h in (HEAVEN, EARTH) if self.used >> h & 1],
+            "must_lead": self.must_lead,
+            "table": [[r, c] for r, c in zip(self.tier_rank, self.tier_count)],
+            "lock": None if lock == NO_LOCK else C.END_NAMES[lock],
+            "shuriken": None if self.shuriken == NOBODY else self.shuriken,
+            "cleared": _ranks(self.cleared, 0),
+            "undealt": self.undealt_n,
+            "turn": self.turns + 1,
+            "max_turns": self.max_turns,
+            "seats": seats,
+        }
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        split = self.phase == SPLIT
+        base = seat * STRIDE
+        heaven, earth, known = self.heaven, self.earth, self.known
+        for r in range(1, RANKS + 1):
+            out[r - 1] = heaven[base + r] / COPIES
+            out[RANKS + r - 1] = earth[base + r] / COPIES
+        at = 2 * RANKS
+        scores = self.scores()
+        for rel in range(n):
+            other = (seat + rel) % n
+            obase = other * STRIDE
+            if not split or other == seat:
+                for r in range(1, RANKS + 1):
+                    out[at + r - 1] = earth[obase + r] / COPIES
+                    out[at + RANKS + r - 1] = known[obase + r] / COPIES
+                out[at + 2 * RANKS] = self.heaven_n[other] / 15
+            s = at + 2 * RANKS + 1
+            out[s] = (self.heaven_n[other] + self.earth_n[other]) / 15
+            out[s + 1] = self.split_done[other]
+            out[s + 2] = other == self.current or (split and not self.split_done[other])
+            out[s + 3] = other == self.shuriken
+            out[s + 4] = other == self.starter
+            out[s + 5] = scores[other] / 20
+            at += SEAT_BLOCK
+        if self.tier_rank:
+            for r, c in zip(self.tier_rank, self.tier_count):
+                out[at + r - 1] = c / COPIES
+            out[at + RANKS + self.tier_rank[0] - 1] = 1
+            out[at + 2 * RANKS + self.tier_rank[-1] - 1] = 1
+            lock = self.lock()
+            if lock != NO_LOCK:
+                out[at + 3 * RANKS + lock] = 1
+            out[at + 3 * RANKS + 2] = len(self.tier_rank) / RANKS
+        at += TABLE_BLOCK
+        for r in range(1, RANKS + 1):
+            out[at + r - 1] = self.cleared[r] / COPIES
+        at += RANKS
+        out[at] = self.undealt_n / 15
+        out[at + 1 + self.phase] = 1
+        at += 4
+        out[at + min(self.round, C.ROUNDS) - 1] = 1
+        at += C.ROUNDS
+        out[at] = self.used & 1
+        out[at + 1] = self.used >> 1 & 1
+        out[at + 2] = self.must_lead
+        out[at + 3] = self.turns / self.max_turns
+
+    # --- copies and sampled worlds ------------------------------------------------------------------
+    def _copy_mutables(self, other: State) -> None:
+        other.heaven = self.heaven.copy()
+        other.earth = self.earth.copy()
+        other.heaven_n = self.heaven_n.copy()
+        other.earth_n = self.earth_n.copy()
+        other.known = self.known.copy()
+        other.split_done = self.split_done.copy()
+        other.undealt = self.undealt.copy()
+        other.tier_rank = self.tier_rank.copy()
+        other.tier_count = self.tier_count.copy()
+        other.cleared = self.cleared.copy()
+
+    def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        if self.phase == SPLIT:
+            _resample_split(world, seat, rng)
+        elif self.phase == PLAY:
+            _resample_heavens(world, seat, rng)
+
+
+def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
+    """During the split the seat knows only its own hand: re-deal the others and re-choose their splits."""
+    n = world.players
+    pool = _ranks(world.undealt, 0)
+    for other in range(n):
+        if other != seat:
+            base = other * STRIDE
+            pool += _ranks(world.heaven, base) + _ranks(world.earth, base)
+    rng.shuffle(pool)
+    at = 0
+    for other in range(n):
+        if other == seat:
+            continue
+        base = other * STRIDE
+        size = world.heaven_n[other] + world.earth_n[other]
+        for r in range(1, RANKS + 1):
+            world.heaven[base + r] = world.earth[base + r] = 0
+        world.heaven_n[other] = world.earth_n[other] = 0
+        for r in pool[at:at + size]:
+            # A pending split is hidden, so each card goes to either hand at random.
+            hand, count = (world.earth, world.earth_n) if rng.random() < 0.5 else (world.heaven, world.heaven_n)
+            hand[base + r] += 1
+            count[other] += 1
+        at += size
+    world.undealt = [0] * STRIDE
+    for r in pool[at:]:
+        world.undealt[r] += 1
+
+
+def _resample_heavens(world: GakkoState, seat: int, rng: random.Random) -> None:
+    """In play, the other Heavens and the undealt cards are hidden, except cards seen taken into a Heaven."""
+    n = world.players
+    heaven, known = world.heaven, world.known
+    pool = _ranks(world.undealt, 0)
+    for other in range(n):
+        if other != seat:
+            base = other * STRIDE
+            pool += [r for r in range(1, RANKS + 1) for _ in range(heaven[base + r] - known[base + r])]
+    rng.shuffle(pool)
+    at = 0
+    for other in range(n):
+        if other == seat:
+            continue
+        base = other * STRIDE
+        size = world.heaven_n[other]
+        for r in range(1, RANKS + 1):
+            heaven[base + r] = known[base + r]
+            size -= known[base + r]
+        for r in pool[at:at + size]:
+            heaven[base + r] += 1
+        at += size
+    world.undealt = [0] * STRIDE
+    for r in pool[at:]:
+        world.undealt[r] += 1
+
+
+def _ranks(counts: list[int], base: int) -> list[int]:
+    return C.ranks_of(counts, base)
+
+
+def _cards_text(counts: list[int], base: int) -> str:
+    return " ".join(map(str, C.ranks_of(counts, base)))

@@ -1,0 +1,92 @@
+"""Terminal rendering of an oboro view, built only from what the seat may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+STYLE = {"R": "red", "B": "blue", "G": "green"}
+COLOURS = ("red", "blue", "green")
+
+
+def card_text(label: str | None, arrows: list[str] = ()) -> Text:
+    """A card in its colour; Arrow cards get a mark, Shuriken cards (the 6s) a star."""
+    if label is None:
+        return Text("-", style="dim")
+    mark = "^" if label in arrows else "*" if label[1:] == "6" else ""
+    return Text(label + mark, style=f"bold {STYLE[label[0]]}")
+
+
+def seat_label(seat: int, me: int | None) -> str:
+    return "You" if seat == me else f"Player {seat + 1}"
+
+
+def render(view: dict[str, Any]) -> Group:
+    me = view["seat"]
+    arrows = view["arrows"]
+    stock = view["shuriken_stock"]
+    header = Text.assemble(
+        ("Oboro Ninja Star Trick", "bold"),
+        f"   round {view['round']}, trick {view['trick_number']} of {view['tricks_per_round']}",
+        ("   final round" if view["final_round"] else "", "bold magenta"),
+    )
+    status = Text.assemble(
+        "Mission Value ", (str(view["mission_value"]), "bold yellow"),
+        "   Shuriken stock ", (f"{'*' * stock}{'.' * (5 - stock)} {stock}", "bold"),
+        f"   Shuriken scorings done: {view['shuriken_scorings']} of 2",
+    )
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("", "score", "hand", *COLOURS, "colours", "power", "shuriken", "void"):
+        table.add_column(column)
+    for s, seat in enumerate(view["seats"]):
+        stacks = []
+        for colour in COLOURS:
+            stack = seat["card_area"][colour]
+            cell = card_text(stack["top"], arrows)
+            if stack["height"] > 1:
+                cell.append(f" ({stack['height']})", style="dim")  # stack height: cards beneath stay unseen
+            stacks.append(cell)
+        power = seat["ninja_power"]
+        power_text = Text(str(power), style="bold red" if power > view["mission_value"] else "bold")
+        table.add_row(
+            Text(seat_label(s, me), style="bold underline" if s in view["to_move"] else ""),
+            str(view["scores"][s]),
+            str(seat["hand_size"]),
+            *stacks,
+            str(seat["colours"]),
+            power_text,
+            str(seat["shuriken"]),
+            ", ".join(seat["void"]),
+        )
+    trick = Text(f"Trick, led by {seat_label(view['leader'], me)}:   ")
+    if view["trick"]:
+        trick.append(f"{view['led']} led   ", style="dim")
+        trick.append_text(Text("  ").join(
+            Text.assemble(seat_label(s, me) + " ", card_text(lab, arrows)) for s, lab in view["trick"]
+        ))
+        if view["arrow"] is not None:
+            trick.append(f"   Arrow: {seat_label(view['arrow'], me)} leads next", style="italic")
+    else:
+        trick.append("no card yet", style="dim")
+    parts: list[Any] = [header, status, table, trick]
+    if me is not None:
+        hand = view["seats"][me]["hand"] or []
+        parts.append(Text.assemble("Your hand: ", Text(" ").join(card_text(lab, arrows) for lab in hand)))
+    parts.append(Text(f"^ Arrow ({' '.join(arrows)})  * Shuriken  (n) stack height  power = Ninja Power",
+                      style="dim"))
+    if view["score_sheet"]:
+        sheet = Table(title="Score sheet", box=None, header_style="bold")
+        sheet.add_column("")
+        for s in range(view["players"]):
+            sheet.add_column(seat_label(s, me), justify="right")
+        for line in view["score_sheet"]:
+            sheet.add_row(line["label"], *map(str, line["points"]))
+        sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
+        parts.append(sheet)
+    if view["over"]:
+        names = ", ".join(seat_label(w, me) for w in view["winners"])
+        parts.append(Text(f"Game over. Winner(s): {names}", style="bold green"))
+    return Group(*parts)

@@ -1,0 +1,395 @@
+"""Oboro Ninja Star Trick: the rules as a state machine on the kernel contract.
+
+A round: deal 8 cards each, play 7 tricks (must follow the led colour; the highest value wins whatever its
+colour, the later card on a tie; an Arrow card makes its player the next leader), sort each won trick into
+the winner's Card Area, then score the Ninja Power (the sum of the visible top cards). Shuriken cards bring
+Shuriken pieces; the moment the stock runs out, Shuriken scoring interrupts play. The game ends with the
+round in which the second Shuriken scoring happened. See docs/rules/oboro.md for every rule and
+interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from . import cards as C
+from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
+
+PLAYERS = 3
+NUM_ACTIONS = DECK_SIZE  # action = the card played
+
+# Who leads the first trick of rounds after the first (the rulebook only names round 1's leader).
+ROUND_LEADERS = ("red8", "last_trick", "left")
+
+# Event texts for every (seat, card) play, built once: logging a play is then a table look-up.
+PLAY_TEXT = tuple(tuple(f"{seat_name(s)} plays {LABELS[c]}" for c in range(DECK_SIZE)) for s in range(PLAYERS))
+
+# Observation layout (all seats relative to the observer: 0 = self, 1 = next clockwise, 2 = the one after).
+O_HAND = 0
+O_TRICK = O_HAND + DECK_SIZE  # per relative seat: the card it played to the current trick
+O_TOPS = O_TRICK + PLAYERS * DECK_SIZE  # per relative seat: the visible top cards of its Card Area
+O_HEIGHTS = O_TOPS + PLAYERS * DECK_SIZE  # per relative seat and colour: stack height / 8
+O_VOIDS = O_HEIGHTS + PLAYERS * C.COLOURS  # per relative seat and colour: shown void this round
+O_HAND_SIZES = O_VOIDS + PLAYERS * C.COLOURS
+O_PIECES = O_HAND_SIZES + PLAYERS
+O_STOCK = O_PIECES + PLAYERS
+O_SCORES = O_STOCK + 1
+O_POWER = O_SCORES + PLAYERS
+O_SCORINGS = O_POWER + PLAYERS
+O_MISSION = O_SCORINGS + 1
+O_LEADER = O_MISSION + 1
+O_LED = O_LEADER + PLAYERS
+O_TRICKS = O_LED + C.COLOURS
+O_ARROW = O_TRICKS + 1
+O_RED8_ARROW = O_ARROW + PLAYERS
+OBS_SIZE = O_RED8_ARROW + 1
+
+
+class OboroGame(Game):
+    id = "oboro"
+    title = "Oboro Ninja Star Trick"
+    summary = ("Trick-taking for 3: keep the Ninja Power of your visible top cards high but within the "
+               "Mission Value, and collect Shuriken pieces.")
+    player_counts = (PLAYERS,)
+    default_players = PLAYERS
+    options = (
+        Option("mission_value", 9, "the Mission Value on the Secrecy card: 9, or 11 for a first game",
+               choices=C.MISSION_VALUES),
+        Option("red8_arrow", True, "the Red 8 (Burning Arrow) has the Arrow effect, like Blue 4 and Green 4"),
+        Option("round_leader", "red8", "who leads the first trick of later rounds (interpretation): the Red 8 "
+               "holder, whoever the last trick made leader, or the seat left of the previous first leader",
+               choices=ROUND_LEADERS),
+        Option("max_rounds", 30, "safeguard: end the game after this many rounds even if the Shuriken pieces "
+               "have not run out twice (0: no limit)", minimum=0),
+    )
+
+    def num_actions(self, players: int) -> int:
+        return NUM_ACTIONS
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def action_label(self, action: int, players: int) -> str:
+        return LABELS[action]
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> OboroState:
+        return OboroState(self, players, seed, options)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from .render import render
+
+        return render(view)
+
+
+def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
+    """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
+
+    Competition ranking: a seat's rank is 1 + the number of ranked seats with a strictly better key; a rank
+    held alone pays RANK_POINTS, a shared rank pays SHARED_RANK_POINTS to each sharer. Unranked seats get 0.
+    """
+    points = [0] * players
+    for seat, key in keys.items():
+        better = sum(1 for other in keys.values() if other > key)
+        sharers = sum(1 for other in keys.values() if other == key)
+        table = C.RANK_POINTS if sharers == 1 else C.SHARED_RANK_POINTS
+        points[seat] = table[better]
+    return points
+
+
+class OboroState(State):
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        self.mission_value: int = options["mission_value"]
+        self.arrows = C.ARROWS_WITH_RED_8 if options["red8_arrow"] else C.ARROWS
+        self.round = 0
+        self.stock = C.SHURIKEN_PIECES
+        self.pieces = [0] * players
+        self.shuriken_scorings = 0
+        self.over = False
+        self.leader = 0  # leads the current trick
+        self.first_leader = 0  # led the first trick of this round
+        self.next_leader = 0  # who the last trick made leader
+        self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
+        self._start_round()
+
+    # --- round set-up -------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        deck = list(range(DECK_SIZE))
+        self.chance().shuffle(deck)
+        size = C.HAND_SIZE
+        self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(self.players)]
+        self.stacks: list[list[int]] = [[] for _ in range(self.players * C.COLOURS)]  # seat*3+colour, top last
+        self.trick: list[int] = []
+        self.arrow_seat = -1
+        self.tricks_played = 0
+        self.void = [0] * self.players  # bitmask of colours each seat has shown it lacks this round
+        for s in range(self.players):
+            self.log("deal", "Your hand: " + " ".join(LABELS[c] for c in self.hands[s]), to=s)
+        self._choose_first_leader()
+
+    def _choose_first_leader(self) -> None:
+        """Round 1: the Red 8 holder; later rounds as the `round_leader` option says."""
+        rule = "red8" if self.round == 1 else self.options["round_leader"]
+        self.red8_holder = -1
+        if rule == "red8":
+            self.red8_holder = next(s for s in range(self.players) if C.RED_8 in self.hands[s])
+            leader, why = self.red8_holder, "holds the Red 8"
+        elif rule == "last_trick":
+            leader, why = self.next_leader, "was made leader by the last trick"
+        else:
+            leader, why = (self.first_leader + 1) % self.players, "sits left of the last first leader"
+        self.leader = self.first_leader = leader
+        self.log("round", f"Round {self.round}: {seat_name(leader)} {why} and leads")
+
+    def script_round(self, hands: list[list[str]], leader: int | None = None) -> None:
+        """Test helper: replace the current round's hands by `hands` (labels, equal lengths of 2 to 8).
+
+        The round restarts with empty Card Areas and no trick; with k cards in each hand, 8 - k tricks count
+        as played, so a short script plays only the round's last tricks. `leader` defaults to the Red 8
+        holder (or the current leader if nobody holds it).
+        """
+        ids = [[LABELS.index(label.upper()) for label in hand] for hand in hands]
+        flat = [c for hand in ids for c in hand]
+        if len(ids) != self.players or len(set(map(len, ids))) != 1 or len(set(flat)) != len(flat):
+            raise ValueError("script_round needs one hand per seat, equal sizes, no card twice")
+        if not 2 <= len(ids[0]) <= C.HAND_SIZE:
+            raise ValueError("script_round hands hold 2 to 8 cards")
+        self.hands = [sorted(hand) for hand in ids]
+        self.stacks = [[] for _ in range(self.players * C.COLOURS)]
+        self.trick = []
+        self.arrow_seat = -1
+        self.void = [0] * self.players
+        self.tricks_played = C.HAND_SIZE - len(ids[0])
+        holder = next((s for s in range(self.players) if C.RED_8 in self.hands[s]), -1)
+        self.red8_holder = holder if leader is None else -1
+        if leader is None:
+            leader = holder if holder >= 0 else self.leader
+        self.leader = self.first_leader = leader
+
+    # --- the contract -------------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        return ((self.leader + len(self.trick)) % self.players,)
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if self.over or seat != (self.leader + len(self.trick)) % self.players:
+            return []
+        hand = self.hands[seat]
+        if self.trick:
+            led = COLOUR[self.trick[0]]
+            follow = [c for c in hand if COLOUR[c] == led]
+            if follow:
+                return follow
+        return hand.copy()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.hands[seat].remove(action)
+        trick = self.trick
+        if trick and COLOUR[action] != COLOUR[trick[0]]:
+            self.void[seat] |= 1 << COLOUR[trick[0]]  # could not follow: no card of the led colour
+        trick.append(action)
+        if action in self.arrows:
+            self.arrow_seat = seat  # a later Arrow overrides an earlier one
+        self.log("play", PLAY_TEXT[seat][action])
+        if len(trick) == self.players:
+            self._finish_trick()
+
+    # --- trick resolution ---------------------------------------------------------------------------
+    def trick_winner_index(self) -> int:
+        """Position in the trick of the winning card: the highest value, the later card on a tie."""
+        best = 0
+        trick = self.trick
+        for i in range(1, len(trick)):
+            if VALUE[trick[i]] >= VALUE[trick[best]]:
+                best = i
+        return best
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = (self.leader + self.trick_winner_index()) % self.players
+        self._take_into_card_area(winner, trick)
+        arrow = self.arrow_seat
+        self.next_leader = winner if arrow < 0 else arrow
+        shown = " ".join(LABELS[c] for c in trick)
+        lead_note = "" if arrow < 0 or arrow == winner else f"; {seat_name(arrow)} leads next (Arrow)"
+        self.log("trick", f"{seat_name(winner)} wins the trick ({shown}){lead_note}")
+        self.trick = []
+        self.arrow_seat = -1
+        self.tricks_played += 1
+        self.leader = self.next_leader
+        self._take_shuriken(winner, sum(1 for c in trick if IS_SHURIKEN[c]))
+        if self.tricks_played == C.TRICKS_PER_ROUND:
+            self._end_round()
+
+    def _take_into_card_area(self, seat: int, taken: list[int]) -> None:
+        """Sort the taken cards by colour, lowest on top, and lay them on that colour's stack."""
+        base = seat * C.COLOURS
+        for c in sorted(taken, reverse=True):  # highest first, so each colour's lowest ends on top
+            self.stacks[base + COLOUR[c]].append(c)
+
+    def _take_shuriken(self, seat: int, count: int) -> None:
+        """One piece per Shuriken card taken while the stock lasts; an emptied stock interrupts play."""
+        if not count or not self.stock:
+            return
+        got = min(count, self.stock)
+        self.stock -= got
+        self.pieces[seat] += got
+        lost = f" ({count - got} more than the stock held)" if got < count else ""
+        self.log("shuriken", f"{seat_name(seat)} takes {got} Shuriken piece(s){lost}; stock {self.stock}")
+        if self.stock == 0 and self.shuriken_scorings < C.SHURIKEN_SCORINGS_TO_END:
+            self._shuriken_scoring()
+
+    def _shuriken_scoring(self) -> None:
+        """Holders ranked by pieces (3/2/1, shared ranks as in round scoring); all pieces go back."""
+        self.shuriken_scorings += 1
+        holders = {s: (p,) for s, p in enumerate(self.pieces) if p > 0}
+        self.score(f"Shuriken scoring {self.shuriken_scorings}", rank_payouts(holders, self.players))
+        self.stock = C.SHURIKEN_PIECES
+        self.pieces = [0] * self.players
+        if self.shuriken_scorings == C.SHURIKEN_SCORINGS_TO_END:
+            self.log("end", "Second Shuriken scoring: the game ends when this round has been scored")
+
+    # --- round scoring ------------------------------------------------------------------------------
+    def top_cards(self, seat: int) -> list[int]:
+        """The visible top card of each of the seat's colour stacks (colours it has received)."""
+        base = seat * C.COLOURS
+        return [self.stacks[base + k][-1] for k in range(C.COLOURS) if self.stacks[base + k]]
+
+    def ninja_power(self, seat: int) -> int:
+        return sum(VALUE[c] for c in self.top_cards(seat))
+
+    def colours_received(self, seat: int) -> int:
+        base = seat * C.COLOURS
+        return sum(1 for k in range(C.COLOURS) if self.stacks[base + k])
+
+    def round_points(self) -> list[int]:
+        """Round scoring now: players within the Mission Value ranked by Ninja Power, then colours."""
+        ranked = {}
+        for s in range(self.players):
+            power = self.ninja_power(s)
+            if power <= self.mission_value:
+                ranked[s] = (power, self.colours_received(s))
+        return rank_payouts(ranked, self.players)
+
+    def _end_round(self) -> None:
+        powers = ", ".join(f"{seat_name(s)} {self.ninja_power(s)}" for s in range(self.players))
+        self.log("round", f"Round {self.round} ends; Ninja Power: {powers} (Mission Value {self.mission_value})")
+        self.score(f"Round {self.round}", self.round_points())
+        limit = self.options["max_rounds"]
+        if self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END:
+            self.over = True
+        elif limit and self.round >= limit:
+            self.over = True
+            self.log("end", f"The game stops after {limit} rounds (max_rounds safeguard)")
+        if self.over:
+            self.log("end", "Game over")
+        else:
+            self._start_round()
+
+    # --- what seats see -----------------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        seats = []
+        for s in range(self.players):
+            base = s * C.COLOURS
+            area = {}
+            for k in range(C.COLOURS):
+                stack = self.stacks[base + k]
+                # Only the top card of a stack is visible; its height shows physically, not what lies beneath.
+                area[C.COLOUR_NAMES[k]] = {"top": LABELS[stack[-1]] if stack else None, "height": len(stack)}
+            seats.append({
+                "hand": Private([LABELS[c] for c in self.hands[s]], s, None),
+                "hand_size": len(self.hands[s]),
+                "card_area": area,
+                "colours": self.colours_received(s),
+                "ninja_power": self.ninja_power(s),
+                "shuriken": self.pieces[s],
+                "void": [C.COLOUR_NAMES[k] for k in range(C.COLOURS) if self.void[s] >> k & 1],
+            })
+        return {
+            "mission_value": self.mission_value,
+            "arrows": sorted(LABELS[c] for c in self.arrows),
+            "round": self.round,
+            "trick_number": min(self.tricks_played + 1, C.TRICKS_PER_ROUND),
+            "tricks_per_round": C.TRICKS_PER_ROUND,
+            "leader": self.leader,
+            "led": C.COLOUR_NAMES[COLOUR[self.trick[0]]] if self.trick else None,
+            "trick": [[(self.leader + i) % self.players, LABELS[c]] for i, c in enumerate(self.trick)],
+            "arrow": None if self.arrow_seat < 0 else self.arrow_seat,
+            "shuriken_stock": self.stock,
+            "shuriken_scorings": self.shuriken_scorings,
+            "final_round": self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END,
+            "seats": seats,
+        }
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        for c in self.hands[seat]:
+            out[O_HAND + c] = 1.0
+        for i, c in enumerate(self.trick):
+            rel = (self.leader + i - seat) % n
+            out[O_TRICK + rel * DECK_SIZE + c] = 1.0
+        for s in range(n):
+            rel = (s - seat) % n
+            base = s * C.COLOURS
+            power = 0
+            for k in range(C.COLOURS):
+                stack = self.stacks[base + k]
+                if stack:
+                    out[O_TOPS + rel * DECK_SIZE + stack[-1]] = 1.0
+                    out[O_HEIGHTS + rel * C.COLOURS + k] = len(stack) / C.HAND_SIZE
+                    power += VALUE[stack[-1]]
+                if self.void[s] >> k & 1:
+                    out[O_VOIDS + rel * C.COLOURS + k] = 1.0
+            out[O_HAND_SIZES + rel] = len(self.hands[s]) / C.HAND_SIZE
+            out[O_PIECES + rel] = self.pieces[s] / C.SHURIKEN_PIECES
+            out[O_POWER + rel] = power / DECK_SIZE
+        for s, total in enumerate(self.scores()):
+            out[O_SCORES + (s - seat) % n] = total / 20.0
+        out[O_STOCK] = self.stock / C.SHURIKEN_PIECES
+        out[O_SCORINGS] = self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END
+        out[O_MISSION] = 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0
+        out[O_LEADER + (self.leader - seat) % n] = 1.0
+        if self.trick:
+            out[O_LED + COLOUR[self.trick[0]]] = 1.0
+        out[O_TRICKS] = self.tricks_played / C.TRICKS_PER_ROUND
+        if self.arrow_seat >= 0:
+            out[O_ARROW + (self.arrow_seat - seat) % n] = 1.0
+        out[O_RED8_ARROW] = 1.0 if C.RED_8 in self.arrows else 0.0
+
+    # --- copies and sampled worlds ------------------------------------------------------------------
+    def _copy_mutables(self, other: State) -> None:
+        other.hands = [h.copy() for h in self.hands]
+        other.stacks = [s.copy() for s in self.stacks]
+        other.trick = self.trick.copy()
+        other.pieces = self.pieces.copy()
+        other.void = self.void.copy()
+
+    def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        """Deal the other seats' unplayed cards anew, respecting hand sizes, shown voids and a known Red 8.
+
+        Every card played to a trick was seen by all, so Card Areas (buried cards included) and the current
+        trick are kept; only the hands the seat cannot see are hidden.
+        """
+        others = [s for s in range(self.players) if s != seat]
+        unseen = [c for s in others for c in self.hands[s]]
+        sizes = [len(self.hands[s]) for s in others]
+        pinned = self.red8_holder if self.red8_holder in others and C.RED_8 in unseen else -1
+        voids = [self.void[s] for s in others]
+
+        def allowed(c: int, place: int) -> bool:
+            if c == C.RED_8 and pinned >= 0:
+                return others[place] == pinned
+            return not voids[place] >> COLOUR[c] & 1
+
+        dealt = constrained_deal(unseen, sizes, allowed, rng)
+        for place, s in enumerate(others):
+            world.hands[s] = sorted(dealt[place])
