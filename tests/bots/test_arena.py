@@ -13,7 +13,7 @@ from ninjatable.arena.stats import finishing_ranks
 from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 
-TINY_SEARCH = "ismcts:iterations=6"
+TINY_SEARCH = "ismcts:iterations=6,depth=20"
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ from ninjatable.core import BadOptions, all_games, constrained_deal
 from .toygame import TOY, ToyGame
 
 # Tiny ISMCTS budgets keep the suite fast; the strength is measured by benchmarks/bot_strength.py.
-SEARCH = "ismcts:iterations=12"
-SEARCH_HEURISTIC = "ismcts:iterations=4,rollout=heuristic,depth=30"
+SEARCH = "ismcts:iterations=8,depth=20"
+SEARCH_HEURISTIC = "ismcts:iterations=3,rollout=heuristic,depth=10"
 
 
 def configurations() -> list[tuple[object, int]]:

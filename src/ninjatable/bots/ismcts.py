@@ -16,6 +16,11 @@ Simultaneous decisions are decoupled: at a node where several seats must decide,
 its own statistics at that node, knowing nothing of the others' choices in this iteration; the
 child is keyed by the joint choice. A seat's tree choice never depends on another's pending choice.
 
+Cycles: where a game lets a seat undo a step (moving a card back and forth while splitting a hand), a
+search that finds both orders equally good could wander forever. The bot remembers the observations
+at which it decided, and never chooses an action that brings its seat back to one of them (unless
+every action would).
+
 Rewards (`reward=`): `win` gives each of k winners 1/k (at a horizon, the seats sharing the best
 running total); `score` maps the totals linearly onto [0, 1] (best 1, worst 0); `rank` gives the
 fraction of the other seats a seat beats, ties counting half. Scores are taken as higher-is-better.
@@ -33,6 +38,7 @@ from ..core.bot import Bot, SeatInfo
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "rank", "mix")
 DEFAULT_ITERATIONS = 400
+MEMORY = 512  # observations remembered against cycles
 
 
 class _Node:
@@ -97,6 +103,9 @@ class IsmctsBot(Bot):
         self.depth = depth
         self.reward = reward
         self._rollout_bots: dict[tuple[str, int], list[Bot]] = {}
+        self._visited: dict[bytes, None] = {}  # observations this bot decided at, oldest first
+        self._root_allowed: set[int] | None = None
+        self._root_seat = -1
         self.last_iterations = 0  # iterations run by the last decision (for benchmarks)
 
     def check_game(self, game) -> None:
@@ -112,6 +121,12 @@ class IsmctsBot(Bot):
             return legal[0]
         seat = info.seat
         size = info.game.num_actions(info.players)
+        allowed = self._not_going_back(info, legal)
+        if len(allowed) == 1:
+            self.last_iterations = 0
+            return allowed[0]
+        self._root_allowed = set(allowed) if len(allowed) < len(legal) else None
+        self._root_seat = seat
         root = _Node()
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
         done = 0
@@ -123,19 +138,41 @@ class IsmctsBot(Bot):
             self._iterate(root, info.sample_world(self.rng), size)
             done += 1
         self.last_iterations = done
-        return self._best(root, seat, size, legal)
+        self._root_allowed = None
+        return self._best(root, seat, size, allowed)
+
+    def _not_going_back(self, info: SeatInfo, legal: list[int]) -> list[int]:
+        """The legal actions that do not return the seat to an observation it has already decided at."""
+        here = info.observation().tobytes()
+        self._visited[here] = None
+        if len(self._visited) > MEMORY:
+            del self._visited[next(iter(self._visited))]
+        world = info.sample_world(self.rng)
+        allowed = []
+        for action in legal:
+            after = world.clone()
+            after._apply(info.seat, action)
+            if after.is_over() or after.observation(info.seat).tobytes() not in self._visited:
+                allowed.append(action)
+        return allowed or legal
 
     def _best(self, root: _Node, seat: int, size: int, legal: list[int]) -> int:
-        """The most visited of the seat's root actions (mean reward breaks ties)."""
-        best, best_key = legal[0], (-1.0, -1.0)
+        """The most visited of the seat's root actions; mean reward, then chance, break ties.
+
+        Chance rather than action order: when all look alike, always the first could walk a cycle.
+        """
+        best: list[int] = []
+        best_key = (-1.0, -1.0)
         for action in legal:
             edge = root.edges.get(seat * size + action)
             if edge is None:
                 continue
             key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
             if key > best_key:
-                best, best_key = action, key
-        return best
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return self.rng.choice(best) if best else legal[0]
 
     # --- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, size: int) -> None:
@@ -148,7 +185,10 @@ class IsmctsBot(Bot):
             chosen: list[tuple[int, int]] = []  # (seat, edge key)
             # Every mover decides before any choice is applied: a simultaneous decision stays blind.
             for seat in movers:
-                key, fresh = self._select(node, seat, world.legal_actions(seat), size)
+                legal = world.legal_actions(seat)
+                if node is root and seat == self._root_seat and self._root_allowed is not None:
+                    legal = [a for a in legal if a in self._root_allowed] or legal
+                key, fresh = self._select(node, seat, legal, size)
                 chosen.append((seat, key))
                 expanded = expanded or fresh
             for seat, key in chosen:
@@ -174,7 +214,8 @@ class IsmctsBot(Bot):
         untried: list[int] = []
         best_key, best_value = -1, -1.0
         c = self.c
-        for action in legal:
+        start = self.rng.randrange(len(legal))  # equal values: the first in a random rotation wins
+        for action in legal[start:] + legal[:start]:
             key = seat * size + action
             edge = edges.get(key)
             if edge is None or edge[0] == 0:

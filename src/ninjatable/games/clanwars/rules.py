@@ -1163,6 +1163,7 @@ class ClanWarsState(State):
             for c in self.known[seat][b]:
                 rest.remove(c)
             pool += rest
+        pool.sort()  # the deal must not depend on where the hidden cards truly lie
         rng.shuffle(pool)
         k = 0
         for b in others:
