@@ -76,7 +76,7 @@ def search_timing(game, players: int, spec: str, count: int, seed: int) -> dict:
         times.append(time.perf_counter() - start)
         iterations += getattr(bot, "last_iterations", 0)
     times.sort()
-    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     return {
         "decisions": len(times),
         "median_ms": 1000 * statistics.median(times),

@@ -165,7 +165,7 @@ def test_a_constrained_deal_depends_on_the_cards_not_their_order():
     """Games gather unseen cards from the true places; the order must not reach the sampled world."""
     cards = list(range(10))
     shuffled = [7, 2, 9, 0, 5, 1, 8, 3, 6, 4]
-    rule = lambda card, place: place != 0 or card % 2 == 0  # noqa: E731
+    rule = lambda card, place: place != 0 or card % 2 == 0
     for seed in range(20):
         a = constrained_deal(cards, [3, 3, 4], rule, random.Random(seed))
         b = constrained_deal(shuffled, [3, 3, 4], rule, random.Random(seed))

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core import BadOptions
 from .match import ArenaResult
 
 
 def plot_results(result: ArenaResult, path: str | Path) -> Path:
     """Save a three-panel figure (PNG, or any format matplotlib knows from the suffix)."""
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise BadOptions("--plot needs matplotlib: pip install 'ninjatable[arena]'") from None
 
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt

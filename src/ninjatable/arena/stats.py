@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from statistics import fmean, stdev
 from typing import Any
 
+from ..core import BadOptions
+
 Z95 = 1.959963984540054
 
 
@@ -53,7 +55,10 @@ class Ratings:
     """Openskill (Plackett-Luce) ratings updated game by game, in the order the games were scheduled."""
 
     def __init__(self, bots: Sequence[str]) -> None:
-        from openskill.models import PlackettLuce
+        try:
+            from openskill.models import PlackettLuce
+        except ImportError:
+            raise BadOptions("ratings need openskill: pip install 'ninjatable[arena]'") from None
 
         self.model = PlackettLuce()
         self.ratings = {bot: self.model.rating(name=bot) for bot in bots}

@@ -30,21 +30,21 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import BadOptions, State
 from ..core.bot import Bot, SeatInfo
 
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "rank", "mix")
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 300
 MEMORY = 512  # observations remembered against cycles
 
 
 class _Node:
     """A tree node: per-edge statistics `key -> [visits, reward sum, availability]`, and children."""
 
-    __slots__ = ("edges", "children")
+    __slots__ = ("children", "edges")
 
     def __init__(self) -> None:
         self.edges: dict[int, list[float]] = {}
@@ -55,7 +55,7 @@ class IsmctsBot(Bot):
     """Single-observer ISMCTS with availability-count UCB, decoupled simultaneous moves, per-seat rewards."""
 
     name = "ismcts"
-    PARAMS: dict[str, type] = {
+    PARAMS: ClassVar[dict[str, type]] = {
         "iterations": int,
         "ms": float,
         "c": float,

@@ -93,9 +93,7 @@ def _beats(card: int, best: int, lead: int, trump: int) -> bool:
     col, best_col = COLOUR_OF[card], COLOUR_OF[best]
     if col == best_col:
         return card > best
-    if col == trump:
-        return True
-    return False
+    return col == trump
 
 
 class DragonHeuristic(Bot):
