@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from statistics import fmean, pstdev
 from typing import Any
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -36,9 +37,9 @@ class ScoreLine(NamedTuple):
     points: tuple[int, ...]
 
 
-def seat_name(seat: int) -> str:
-    """How seats are named to people: Player 1, Player 2, ... (seats are numbered from 0 in the API)."""
-    return f"Player {seat + 1}"
+def seat_name(seat: int, viewer: int | None = None) -> str:
+    """How seats are named to people: Player 1, Player 2, ... (numbered from 0 in the API); "You" for `viewer`."""
+    return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
 
 
 class Game(ABC):
@@ -54,24 +55,33 @@ class Game(ABC):
     heuristic_bot: type | None = None
 
     # --- what each game provides -------------------------------------------------------------------
-    @abstractmethod
+    # Most games only set these class attributes; a game whose action space or observation depends on
+    # the player count overrides the matching method instead.
+    state_class: type[State] | None = None  # the State subclass `new_state` builds
+    action_labels: tuple[str, ...] = ()  # the labels of a fixed action space, in id order
+    observation_size: int = 0  # the length of a flat observation
+    renderer: Callable[[dict[str, Any]], Any] | None = None  # render(view) -> a Rich renderable
+
     def num_actions(self, players: int) -> int:
         """Size of the fixed action space for this player count."""
+        return len(self.action_labels)
 
-    @abstractmethod
     def observation_shape(self, players: int) -> tuple[int, ...]:
         """Shape of `State.observation` for this player count."""
+        return (self.observation_size,)
 
-    @abstractmethod
     def action_label(self, action: int, players: int) -> str:
-        """A short unique name for an action id (`R7`, `done`, `attack P2`)."""
+        """A short unique name for an action id (`R7`, `done`, `attack Player 2`)."""
+        return self.action_labels[action]
 
-    @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         """A fresh state with checked arguments."""
+        return self.state_class(self, players, seed, options)
 
     def render(self, view: dict[str, Any]) -> Any:
-        """A Rich renderable of a seat's view; games override with their table layout."""
+        """A Rich renderable of a seat's view (the terminal's picture of the table)."""
+        if self.renderer is not None:
+            return self.renderer(view)
         from rich.pretty import Pretty
 
         return Pretty(view)

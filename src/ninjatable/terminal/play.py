@@ -74,10 +74,13 @@ def _show_news(console: Console, state: State, seat: int, shown: int) -> int:
 
 def _ask_move(console: Console, state: State, seat: int, ask: Callable[[str], str]) -> int:
     legal = state.legal_actions(seat)
+    entries = [f"{i} {state.action_label(a)}" for i, a in enumerate(legal, start=1)]
+    # As many columns as the terminal's width allows for the longest entry.
+    per_row = max(1, min(8, console.width // (max(map(len, entries)) + 2)))
     menu = Table.grid(padding=(0, 2))
-    row = [f"[bold]{i}[/] {state.action_label(a)}" for i, a in enumerate(legal, start=1)]
-    for start in range(0, len(row), 8):
-        menu.add_row(*row[start:start + 8])
+    for start in range(0, len(entries), per_row):
+        menu.add_row(*(Text.from_markup(f"[bold]{e.split(' ', 1)[0]}[/] ") + Text(e.split(" ", 1)[1])
+                       for e in entries[start:start + per_row]))
     console.print(menu)
     while True:
         try:

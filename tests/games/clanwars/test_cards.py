@@ -36,6 +36,65 @@ Genin 3 - -
 Chunin 3 3 2
 """
 
+# The rulebook's Event table, as printed: name | notes.
+RULEBOOK_EVENTS = """
+Distraction | +3S
+Fukiya Blowpipe | +1S or +2F
+Spit Needles | +2S or +1F
+Taijutsu Strikes | +3F
+Gunpowder Bamboo | +1S or +2F
+Taijutsu Grapple | +2F & Negate Force Bonus Event card
+Kaiki Opening Tools | +3S Attacker only
+Kunai Knives | +1S or +2F
+Ghost Technique | +3S Attacker only
+Sleeper Agent | Reduce cost of Ninja by up to 4
+Wall Climbing | +2S or +1F
+Surprise | +3S
+Ambush | +5S Defender only
+Concealment | +3S
+Garrote | +1S or +2F
+Cat Claws | +2S or +1F
+Egg Grenade | +2S or +1F
+Shuriken | +1S or +2F
+Chain & Sickle | +3F
+Ninja Sword | +3F
+Endurance | Put Attacking Ninja just killed back in your hand
+Disguise | +3S
+Betrayal | Take control of target Ninja
+Treachery | Take control of target Ninja
+Double Agent | Take control of target Ninja
+Poison | +1S or +2F
+Plan | Draw 2 cards
+Plot | Draw 2 cards
+Bow & Arrows | +1S or +2F
+Intrigue | Steal 1 random card from opponents hand
+Disinformation | Opponent must discard 2 random cards
+Infiltration | +3S
+Darkness | +3S
+Smoke Bombs | +3S
+Covert Action | Get 1 extra Attack this turn with second Ninja
+Assassination | Get 1 extra Attack this turn with second Ninja
+Duel | Get 1 extra Attack this turn with second Ninja
+Skirmish | Each side can add 1 extra Ninja to attack
+Raid | Each side can add 1 extra Ninja to attack
+Battle | Each side can add up to 2 extra Ninja to attack
+Castle Assault | Each side can add up to 2 extra Ninja to attack
+Caltrops | +2S or +1F
+Escape | +3S Defender only
+Diversion | +3S
+Espionage | Look at next 5 cards in deck
+Reconnaissance | LOH
+Art of Invisibility | +3S
+Sow Confusion | +2S and Opponent must discard 1 random card
+Trick | +1S or +1F and Opponent must discard 1 random card
+Secret Technique | +1S or +1F and Opponent must discard 1 random card
+Hiding Forms | +3S
+Intelligence Network | LOH
+Psychological Warfare | Opponent must discard 2 random cards
+Allies | Gain 3 Shinobi Counters
+Defection | Steal 2 Shinobi Counters from target Opponent
+"""
+
 BOOSTS = [c for c in C.EVENT_CARDS if C.CARDS[c].effect.kind in (C.BOOST, C.GRAPPLE)]
 
 
@@ -61,6 +120,24 @@ def test_the_table_has_the_rulebooks_ninja_with_their_ratings():
         card = C.CARDS[C.card_id(name)]
         assert card.cost == int(cost)
         assert card.stealth == (None if s == "-" else int(s)) and card.fight == (None if f == "-" else int(f))
+
+
+def test_the_table_has_the_rulebooks_events_with_their_lines():
+    rows = [line.split(" | ") for line in RULEBOOK_EVENTS.strip().splitlines()]
+    assert [(C.NAMES[c], C.CARDS[c].notes) for c in C.EVENT_CARDS] == [(name, notes) for name, notes in rows]
+
+
+# The number in a non-combat Event's line is its amount (cards drawn, looked at, stolen or discarded,
+# markers gained or stolen, cost reduced, extra attacks or extra Ninja per side).
+AMOUNT_KINDS = (C.SLEEPER, C.DRAW, C.STEAL_CARD, C.FORCE_DISCARD, C.EXTRA_ATTACK, C.MASS, C.LOOK_DECK,
+                C.GAIN_MARKERS, C.STEAL_MARKERS)
+
+
+@pytest.mark.parametrize("card", [c for c in C.EVENT_CARDS if C.CARDS[c].effect.kind in AMOUNT_KINDS],
+                         ids=lambda c: C.NAMES[c])
+def test_event_amounts_match_the_rulebook_line(card):
+    c = C.CARDS[card]
+    assert c.effect.amount == int(re.search(r"\d", c.notes).group())
 
 
 def _bonuses_in_notes(notes: str) -> list[tuple[int, int]]:
@@ -240,10 +317,43 @@ def test_spy_phase_events_are_not_played_outside_the_spy_phase():
     assert labels(state) == {"pass", "Rogue Ninja"}
 
 
-def test_every_card_has_a_use():
-    """Each Event kind is offered somewhere: a Spy Phase, a Mission Phase, a contest, recruiting, Endurance."""
-    kinds = {C.CARDS[c].effect.kind for c in C.EVENT_CARDS}
-    assert kinds == set(range(len(C.KIND_NAMES)))
+def _positions_holding(card: str):
+    """The card in the hand of the seat that decides, in each kind of decision of a turn."""
+    filler = "Plan" if card != "Plan" else "Plot"
+    deck = ["Duel", "Raid", "Battle"] if card not in ("Duel", "Raid", "Battle") else ["Allies", "Surprise"]
+
+    def make(mine, theirs, phase, *moves):
+        state = scripted_state([mine, theirs], deck=deck, phase=phase,
+                               ninja=[["Rogue Ninja", "Geisha Ninja"], ["Beast Ninja"]])
+        act(state, *moves)
+        return state
+
+    yield make([card, "Legendary Ninja"], [filler], 0)  # recruit
+    yield make([card], [filler], SPY)
+    yield make([card], [filler], MISSION)
+    yield make([filler], [card], MISSION, "Rogue Ninja", "Player 2")  # the defender decides on a block
+    yield make([card], [filler], MISSION, "Rogue Ninja", "Player 2", "pass")  # attacker, Stealth
+    yield make([filler], [card], MISSION, "Rogue Ninja", "Player 2", "pass", "pass")  # defender, Stealth
+    yield make([card], [filler], MISSION, "Geisha Ninja", "Player 2", "pass", "pass", "pass", "fight")
+    yield make([filler], [card], MISSION, "Geisha Ninja", "Player 2", "pass", "pass", "pass", "fight", "pass")
+    yield make([card], [filler], MISSION, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+
+
+@pytest.mark.parametrize("card", C.EVENT_CARDS, ids=lambda c: C.NAMES[c])
+def test_every_event_card_can_be_played_at_some_point_of_a_turn(card):
+    from ninjatable.games.clanwars.rules import ACTION_CARD, ENDURANCE, UNIT
+
+    def uses_card(state, action):
+        if state.phase == ENDURANCE:  # Endurance is played by naming the Ninja it saves
+            return action >= UNIT and C.NAMES[card] == "Endurance"
+        return ACTION_CARD[action] == card or (C.NAMES[card] == "Sleeper Agent" and "Sleeper" in state.action_label(action))
+
+    playable = False
+    for state in _positions_holding(C.NAMES[card]):
+        seat = state.to_move()[0]
+        assert card in state.hands[seat]
+        playable |= any(uses_card(state, a) for a in state.legal_actions(seat) if a)
+    assert playable
 
 
 # --- knowledge and sampled worlds ---------------------------------------------------------------------
@@ -267,11 +377,65 @@ def test_a_card_played_from_a_known_hand_is_no_longer_known():
     assert names(state.known[0][1]) == ["Plot"]
 
 
-def test_a_steal_makes_third_parties_forget_the_victims_hand():
-    state = spy([["Intrigue", "Plan"], ["Plot", "Allies"], ["Reconnaissance", "Darkness"]])
-    state.known[2][1] = [C.card_id("Plot"), C.card_id("Allies")]
+VICTIM = ("Plot", "Allies", "Espionage")  # all three are Spy Phase cards: the thief can play whichever it gets
+
+
+def _stolen_from_a_known_hand(third=("Surprise",)):
+    """Player 3 knows player 2's hand (from an earlier look); player 1 steals one of its cards."""
+    state = spy([["Intrigue", "Plan"], list(VICTIM), list(third)])
+    state.known[2][1] = [C.card_id(c) for c in VICTIM]
     act(state, "Intrigue", "Player 2")
-    assert state.known[2][1] == []
+    return state
+
+
+def test_after_a_steal_a_third_party_knows_all_but_one_of_the_victims_known_cards_remain():
+    state = _stolen_from_a_known_hand()
+    seen = state.view(2)["knowledge"][2]
+    assert seen["hands"] == {} and seen["one_may_be_stolen"] == {"Player 2": sorted(VICTIM)}
+    rng = random.Random(2)
+    gone = set()
+    for _ in range(40):
+        world = state.sample_world(2, rng)
+        left = [c for c in VICTIM if C.card_id(c) in world.hands[1]]
+        assert len(left) == 2 and sorted(world.hands[1]) == sorted(C.card_id(c) for c in left)
+        missing = (set(VICTIM) - set(left)).pop()
+        assert C.card_id(missing) in world.hands[0]  # it can only be in the thief's hand
+        gone.add(missing)
+    assert gone == set(VICTIM)
+
+
+def test_a_stolen_card_played_face_up_settles_what_the_third_party_knows():
+    state = _stolen_from_a_known_hand()
+    stolen = next(C.NAMES[c] for c in state.hands[0] if C.NAMES[c] in VICTIM)
+    act(state, stolen)  # the thief plays it
+    rest = sorted(c for c in VICTIM if c != stolen)
+    assert sorted(C.NAMES[c] for c in state.known[2][1]) == rest
+    seen = state.view(2)["knowledge"][2]
+    assert seen["hands"] == {"Player 2": rest} and seen["one_may_be_stolen"] == {}
+
+
+def test_a_known_card_the_victim_plays_after_a_steal_was_not_the_stolen_one():
+    state = spy([["Intrigue", "Plan"], ["Plot", "Allies", "Darkness", "Ambush"], ["Surprise"]])
+    state.known[2][1] = [C.card_id(c) for c in ("Plot", "Allies")]
+    act(state, "Intrigue", "Player 2")
+    played, other = sorted(("Plot", "Allies"), key=lambda c: C.card_id(c) not in state.hands[1])
+    act(state, "pass")  # player 1's turn ends (no Ninja: no Mission Phase)
+    act(state, "pass", played)  # player 2 recruits nothing and plays a card player 3 knew
+    assert C.card_id(played) in state.discard
+    rng = random.Random(4)
+    worlds = [state.sample_world(2, rng) for _ in range(60)]
+    # The other known card is gone in some worlds (stolen) and kept in others (an unknown card went).
+    assert {C.card_id(other) in w.hands[1] for w in worlds} == {True, False}
+
+
+def test_a_look_at_the_thiefs_hand_settles_which_card_was_stolen():
+    state = _stolen_from_a_known_hand(third=("Reconnaissance",))
+    stolen = next(C.NAMES[c] for c in state.hands[0] if C.NAMES[c] in VICTIM)
+    act(state, "pass")  # player 1's turn ends
+    act(state, "pass", "pass")  # player 2 recruits nothing, plays nothing; no Ninja: its turn ends
+    act(state, "pass", "Reconnaissance", "Player 1")  # player 3 looks at the thief's hand
+    assert sorted(C.NAMES[c] for c in state.known[2][1]) == sorted(c for c in VICTIM if c != stolen)
+    assert state.doubt[2] == []
 
 
 def test_sampled_world_keeps_the_known_deck_top():
@@ -279,3 +443,23 @@ def test_sampled_world_keeps_the_known_deck_top():
     act(state, "Espionage")
     world = state.sample_world(0, random.Random(3))
     assert world.deck[-5:] == state.deck[-5:]
+
+
+def test_what_other_seats_know_in_a_sampled_world_tells_nothing_of_the_hidden_cards():
+    """Player 2 looked at player 3's hand; for player 1 the two positions below look the same, so
+    the worlds sampled for player 1 must not differ in what player 2 knows there."""
+    known_cards, views = [], []
+    for third, deck_extra in ((["Plot", "Allies"], ["Darkness", "Surprise"]),
+                              (["Darkness", "Surprise"], ["Plot", "Allies"])):
+        state = spy([["Plan"], ["Reconnaissance", "Intrigue"], third], deck=["Duel", "Raid", *deck_extra])
+        state.current = 1
+        act(state, "Reconnaissance", "Player 3")
+        views.append(state.view(0))
+        rng = random.Random(5)
+        seen = set()
+        for _ in range(40):
+            world = state.sample_world(0, rng)
+            seen.update(C.NAMES[c] for c in world.known[1][2])
+        known_cards.append(seen)
+    assert views[0] == views[1]
+    assert known_cards[0] == known_cards[1]

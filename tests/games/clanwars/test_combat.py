@@ -413,3 +413,52 @@ def test_the_defender_may_play_a_mass_combat_card_when_blocking():
     act(state, "Beast Ninja", "Samurai Ninja")
     assert state.phase == STEALTH
     assert totals(state) == ("stealth", [3 + 4, 3 + 2])
+
+
+def test_the_endurance_decision_does_not_reveal_whether_the_attacker_holds_endurance():
+    """A lost attack looks the same to the defender whether or not the attacker holds Endurance."""
+    views = []
+    for card in ("Endurance", "Allies"):
+        state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=([card], ["Plot"]))
+        act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+        views.append(state.view(1))
+        if card == "Allies":
+            assert labels(state) == {"pass"}  # offered, but there is nothing to play
+    assert views[0] == views[1]
+
+
+def test_a_world_sampled_by_the_defender_during_the_endurance_decision_can_be_played():
+    import random
+
+    state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=(["Endurance", "Allies"], ["Plot"]))
+    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "pass", "pass")
+    assert state.phase == ENDURANCE
+    rng = random.Random(7)
+    for _ in range(30):
+        world = state.sample_world(1, rng)
+        for action in world.legal_actions(0):
+            world.clone().apply(0, action)
+
+
+def test_an_extra_attack_card_may_be_played_after_the_first_attack():
+    state = combat(["Rogue Ninja", "Geisha Ninja"], [], hands=(["Covert Action", "Plan"], ["Plot"]))
+    act(state, "Rogue Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
+    assert state.phase == MISSION and labels(state) == {"pass", "Covert Action"}
+    act(state, "Covert Action", "Geisha Ninja", "Player 2", "pass", "pass", "fight", "pass", "pass")
+    assert state.markers[1] == 20 - 6 - 5
+
+
+def test_after_the_stealth_contest_the_view_shows_its_result_not_a_recount_against_the_target():
+    state = combat(["Shadow Warrior"], ["Elder Ninja", "Rogue Ninja"])  # Elder (2S) blocks for Rogue (3S + 1)
+    act(state, "Shadow Warrior", "Rogue Ninja", "Elder Ninja", "pass", "pass")
+    assert state.phase == PRESS
+    assert totals(state) == ("stealth", [5, 2])  # the contest that was held: against the blocker
+    act(state, "fight")
+    assert totals(state) == ("fight", [3 + 3, 3])  # now against the original target
+
+
+def test_during_the_endurance_decision_the_view_shows_the_fight_that_was_lost():
+    state = combat(["Rogue Ninja"], ["Beast Ninja"], hands=(["Endurance", "Ninja Sword"], ["Plot"]))
+    act(state, "Rogue Ninja", "Beast Ninja", "pass", "pass", "fight", "Ninja Sword", "pass", "pass")
+    assert state.phase == ENDURANCE
+    assert totals(state) == ("fight", [3 + 3, 5 + 3])

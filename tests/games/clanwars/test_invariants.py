@@ -27,6 +27,10 @@ def check(state) -> None:
                 assert c in hand, "a seat only knows cards that are really in that hand"
                 hand.remove(c)
         assert state.known_top[a] <= len(state.deck)
+        if state.doubt[a]:
+            victim, thief = state.hands[state.stolen_from], state.hands[state.stolen_by]
+            assert all(c in victim or c in thief for c in state.doubt[a])
+            assert sum(c in thief for c in state.doubt[a]) <= 1, "all doubtful cards but one stay with the victim"
         assert state.markers[a] >= 0
         if state.defeated[a]:
             assert a not in state.owner and state.hands[a] == []

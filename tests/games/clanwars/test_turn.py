@@ -247,3 +247,39 @@ def test_every_ninja_card_enters_play_for_its_cost_with_its_printed_ratings(card
 def test_sleeper_agent_is_offered_only_with_the_card_in_hand_and_a_cost_to_reduce():
     state = scripted_state([["Rogue Ninja", "Plan"], ["Ambush"]])
     assert "recruit Rogue Ninja with Sleeper Agent" not in labels(state)
+
+
+def test_sleeper_agent_adds_to_the_ninja_lord_discount():
+    state = scripted_state([["Legendary Ninja", "Sleeper Agent"], ["Ambush"]], ninja=[["Ninja Lord"], []],
+                           markers=[0, 20])
+    act(state, "recruit Legendary Ninja with Sleeper Agent")  # 5 - 1 - 4 = 0
+    assert state.markers[0] == 0 and ninja_of(state, 0) == {"Ninja Lord", "Legendary Ninja"}
+
+
+def test_a_spy_phase_draw_from_an_empty_deck_ends_the_game():
+    state = scripted_state([["Plan", "Allies"], ["Ambush"]], deck=[], phase=SPY,
+                           ninja=[["Rogue Ninja"], ["Legendary Ninja"]])
+    act(state, "Plan")
+    assert state.is_over() and state.winners() == [1]
+
+
+def test_a_draw_of_two_with_one_card_left_takes_it_then_ends_the_game():
+    state = scripted_state([["Plan", "Allies"], ["Ambush"]], deck=["Plot"], phase=SPY,
+                           ninja=[["Ninja Lord"], ["Rogue Ninja"]])
+    act(state, "Plan")
+    assert state.is_over() and state.deck == [] and C.card_id("Plot") in state.hands[0]
+    assert state.winners() == [0]
+
+
+def test_chunin_attacking_with_an_empty_deck_ends_the_game():
+    state = scripted_state([["Allies"], ["Ambush"]], deck=[], phase=MISSION,
+                           ninja=[["Chunin"], ["Ninja Lord"]])
+    act(state, "Chunin")
+    assert state.is_over() and state.winners() == [1]
+
+
+def test_the_ninja_lord_discount_goes_with_control_of_the_lord():
+    state = scripted_state([["Betrayal", "Rogue Ninja"], ["Ambush"]], ninja=[[], ["Ninja Lord"]], phase=SPY)
+    act(state, "Betrayal")
+    assert ninja_of(state, 0) == {"Ninja Lord"}
+    assert state.recruit_cost(0, C.card_id("Rogue Ninja")) == 2 and state.recruit_cost(1, C.card_id("Rogue Ninja")) == 3

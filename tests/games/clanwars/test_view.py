@@ -57,3 +57,57 @@ def test_final_ranking_is_rendered():
     act(state, "pass")
     text = render_text(GAME, state.view(0), width=120)
     assert "Final ranking" in text and "Winner: Player 1" in text
+
+
+def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():
+    from ninjatable.games.clanwars.rules import SPY
+
+    # Player 1 looks at player 2's hand, steals from it and looks at the deck; player 3 watches.
+    state = scripted_state([["Reconnaissance", "Intrigue", "Espionage"], ["Ninja Sword", "Ambush"], ["Plan"]],
+                           deck=["Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken"], phase=SPY)
+    act(state, "Reconnaissance", "Player 2", "Intrigue", "Player 2", "Espionage")
+    hidden = ("Ninja Sword", "Ambush", "Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken")
+    watcher = " ".join(e.text for e in state.events_for(2))
+    assert not any(name in watcher for name in hidden)
+    victim = " ".join(e.text for e in state.events_for(1))
+    stolen = next(c for c in ("Ninja Sword", "Ambush") if c not in [e for e in state.view(1)["clans"][1]["hand"]])
+    assert stolen in victim  # the victim learns which card went
+    assert not any(name in victim for name in ("Duel", "Raid", "Battle", "Chain & Sickle", "Shuriken"))
+    looker = " ".join(e.text for e in state.events_for(0))
+    assert all(name in looker for name in hidden)
+    assert state.view(2)["knowledge"][0] is None and state.view(1)["knowledge"][0] is None
+
+
+def test_rendering_says_who_decides_when_it_is_not_the_player_whose_turn_it_is():
+    state = position()  # player 1 attacks; player 2 has played Ambush, player 1 must answer
+    text = render_text(GAME, state.view(0), width=120)
+    assert "Player 1's turn: stealth contest" in text and "Player 1 (you) decides" in text
+    act(state, "pass")  # now player 2 decides, in player 1's turn
+    assert "Player 2 (you) decides" in render_text(GAME, state.view(1), width=120)
+    assert "Player 2 decides" in render_text(GAME, state.view(0), width=120)
+
+
+def test_rendering_says_what_each_card_in_hand_does():
+    text = render_text(GAME, position().view(0), width=200)
+    assert "Distraction (+3S)" in text and "Plan (Draw 2 cards)" in text and "Ninja Sword (+3F)" in text
+    state = scripted_state([["Ninja Bodyguard", "Genin", "Rogue Ninja"], ["Plot"]])
+    text = render_text(GAME, state.view(0), width=200)
+    assert "Ninja Bodyguard (cost 3, 1S/3F, +4S if Blocking)" in text
+    assert "Genin (cost 3, Put three 2S/1F TIP" in text and "Rogue Ninja (cost 3, 3S/3F)" in text
+
+
+def test_rendering_explains_the_decision_of_the_combat_phases():
+    state = scripted_state([["Plan"], ["Plot"]], deck=["Duel", "Raid"], ninja=[["Rogue Ninja"], ["Shadow Warrior"]],
+                           phase=MISSION)
+    act(state, "Rogue Ninja")
+    assert "a player's village (Player N) or one of their Ninja" in render_text(GAME, state.view(0), width=200)
+    act(state, "Shadow Warrior", "pass", "pass")  # Shadow Warrior out-sneaks Rogue Ninja: its owner chooses
+    text = render_text(GAME, state.view(1), width=200)
+    assert "negate" in text and "fight back with Fight +3" in text
+
+
+def test_rendering_spells_out_the_rulebooks_abbreviations_in_hand():
+    state = scripted_state([["Reconnaissance", "Clan Leader", "Genin"], ["Plot"]])
+    text = render_text(GAME, state.view(0), width=300)
+    assert "Reconnaissance (LOH: look at an opponent's hand)" in text
+    assert "AYN: all your other Ninja" in text and "TIP: tokens into play" in text

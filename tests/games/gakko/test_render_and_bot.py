@@ -21,7 +21,7 @@ def test_the_terminal_shows_tiers_with_the_lock_earth_cards_heaven_counts_and_yo
     assert "low end" in line_of(text, " 7")
     assert "1  10" in line_of(text, "You") and "3 cards" in line_of(text, "You")
     assert "12 12" in line_of(text, "Player 2") and "2 cards" in line_of(text, "Player 2")
-    assert "11  13" in line_of(text, "Player 3") and "1 cards" in line_of(text, "Player 3")
+    assert "11  13" in line_of(text, "Player 3") and "1 card " in line_of(text, "Player 3") + " "
     assert "Your Heaven: 2 2  6" in text
     assert "5 5 5" not in text and "3 3" not in text  # nobody else's Heaven
 

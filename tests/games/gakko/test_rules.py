@@ -210,6 +210,17 @@ def test_lock_moves_between_a_players_two_hand_actions():
     assert "Earth 1x1" not in moves and "Earth take low" not in moves
 
 
+def test_a_take_re_evaluates_the_lock_between_a_players_two_hand_actions():
+    # 2 (1 card) ... 9 (1 card): no lock. Taking the 2 leaves the 5 pair as the low end: the low end locks.
+    state = position([([1, 1], [12]), *OTHERS], [(2, 1), (5, 2), (9, 1)])
+    assert state.view(None)["lock"] is None
+    act(state, "Heaven take low")
+    assert state.view(None)["lock"] == "low"
+    moves = legal(state)
+    assert "Earth take low" not in moves and "Earth 2x1" not in moves
+    assert {"Earth take high", "Earth 1x12"} <= moves
+
+
 def test_lock_is_lifted_when_the_ends_are_equal():
     state = position([([2, 2], [12, 12]), *OTHERS], [(4, 1), (8, 2)])
     act(state, "Heaven 2x2")
@@ -320,6 +331,16 @@ def test_no_cleaning_when_someone_else_played():
     act(state, "Earth pass")
     assert table(state) == [(3, 1), (5, 1), (7, 1), (10, 1)]
     assert state.view(None)["shuriken"] == 1
+
+
+def test_no_cleaning_before_anyone_has_played_this_round():
+    # Only the setup cards lie on the table: a whole cycle of passes and takes cleans nothing.
+    state = position([([1], [12]), ([2], [13]), ([3], [11])], [(4, 1), (6, 1), (8, 1)])
+    for label in ("Heaven take low", "Earth pass", "Heaven pass", "Earth pass", "Heaven pass", "Earth pass"):
+        act(state, label)
+    assert state.to_move() == (0,)
+    assert table(state) == [(6, 1), (8, 1)] and state.view(None)["cleared"] == []
+    assert state.view(None)["shuriken"] is None and not state.view(None)["must_lead"]
 
 
 def test_pass_is_soft():

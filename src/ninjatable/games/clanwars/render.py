@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .cards import CARD_ID, CARDS, NINJA
+
 
 def _player(seat: int) -> str:
     return f"Player {seat + 1}"
@@ -24,6 +26,71 @@ def _ninja_text(ninja: list[dict[str, Any]]) -> Text:
             t.append(f" c{n['cost']}", style="dim")
         parts.append(t)
     return Text(", ").join(parts)
+
+
+# What the decision of each phase is, in a line, where the action labels alone may not say it.
+PHASE_HINTS = {
+    "recruit": "Recruit Ninja from your hand for their Cost in markers, or pass to the Spy Phase.",
+    "spy": "Play Spy Phase cards or use a SPY Ninja to look at a hand, or pass to the Mission Phase.",
+    "mission: choose an attacker": "Choose a Ninja to attack with (or play an extra-attack or mass-combat card), "
+                                   "or pass to Recovery.",
+    "mission: choose a target": "Attack a player's village (Player N) or one of their Ninja.",
+    "spy: choose an opponent": "Choose the opponent your card (or SPY look) acts on.",
+    "spy: choose a Ninja": "Choose the opponent's Ninja to take control of.",
+    "mission: add attacking Ninja": "Add another of your Ninja to this attack, or pass.",
+    "add defending Ninja": "Add another of your Ninja to the defence, or pass.",
+    "block": "The defender blocks with one of their Ninja, plays a mass-combat card, or passes (no block).",
+    "stealth contest": "Play a card that adds Stealth, or pass; the contest ends when both sides pass in a row. "
+                       "The defender wins ties.",
+    "fight contest": "Play a card that adds Fight, or pass; the contest ends when both sides pass in a row. "
+                     "The defender wins ties; the loser is killed.",
+    "attacker's choice": "The attacker won the Stealth contest: fight the original target with Fight +3, or "
+                         "withdraw.",
+    "target's choice": "The target won the Stealth contest: negate the attack, fight back with Fight +3, or name "
+                       "another of its clan to fight in its place with Fight +3.",
+    "endurance": "An attacking Ninja was killed: Endurance puts it back in your hand; or pass.",
+    "recovery: discard": "Discard down to 7 cards.",
+}
+
+
+# The rulebook's abbreviations, spelled out where a card line uses them.
+ABBREVIATIONS = {
+    "LOH": "look at an opponent's hand",
+    "TIP": "tokens into play",
+    "AYN": "all your other Ninja",
+    "ECP": "for each Event card played in its contest",
+    "SPY": "looks at an opponent's hand in the Spy Phase",
+}
+
+
+def _spelled_out(notes: str) -> str:
+    """A card line with its abbreviations explained: "LOH" -> "LOH: look at an opponent's hand"."""
+    if notes in ABBREVIATIONS:
+        return f"{notes}: {ABBREVIATIONS[notes]}"
+    words = notes.replace("/", " ").split()
+    extra = [f"{a}: {meaning}" for a, meaning in ABBREVIATIONS.items() if a in words]
+    return f"{notes} [{'; '.join(extra)}]" if extra else notes
+
+
+def _card_text(name: str) -> str:
+    """A card in hand with what it does: its rulebook line, and a Ninja's cost and ratings."""
+    card = CARDS[CARD_ID[name]]
+    if card.kind != NINJA:
+        return f"{name} ({_spelled_out(card.notes)})"
+    parts = [f"cost {card.cost}"]
+    if card.stealth is not None:
+        parts.append(f"{card.stealth}S/{card.fight}F")
+    if card.notes != "-":
+        parts.append(_spelled_out(card.notes))
+    return f"{name} ({', '.join(parts)})"
+
+
+def _who_decides(view: dict[str, Any]) -> str:
+    movers = view.get("to_move") or []
+    if not movers:
+        return ""
+    names = [_player(s) + (" (you)" if s == view["seat"] else "") for s in movers]
+    return f" - {', '.join(names)} decides"
 
 
 def _clans_table(view: dict[str, Any]) -> Table:
@@ -81,7 +148,7 @@ def render(view: dict[str, Any]) -> Group:
     me = view["seat"]
     header = Text.assemble(
         (view["title"], "bold"),
-        f"   {_player(view['current'])}'s turn: {view['phase']}",
+        f"   {_player(view['current'])}'s turn: {view['phase']}{_who_decides(view)}",
         f"   deck {view['deck']}   discard {len(view['discard'])}",
         f"   attacks left {view['attacks_left']}",
     )
@@ -96,12 +163,18 @@ def render(view: dict[str, Any]) -> Group:
     if me is not None:
         clan = view["clans"][me]
         hand = clan["hand"] or []
-        parts.append(Text.assemble(("Your hand: ", "bold"), ", ".join(hand) if hand else "-"))
+        parts.append(Text.assemble(("Your hand: ", "bold"), "; ".join(map(_card_text, hand)) if hand else "-"))
         knowledge = view["knowledge"][me] or {}
         for who, cards in knowledge.get("hands", {}).items():
             parts.append(Text(f"You know {who} holds: {', '.join(cards)}", style="dim"))
+        for who, cards in knowledge.get("one_may_be_stolen", {}).items():
+            parts.append(Text(f"You know {who} holds all but at most one (stolen) of: {', '.join(cards)}",
+                              style="dim"))
         if knowledge.get("deck_top"):
             parts.append(Text(f"Next cards of the deck: {', '.join(knowledge['deck_top'])}", style="dim"))
+    hint = PHASE_HINTS.get(view["phase"])
+    if hint and view["to_move"]:
+        parts.append(Text(hint, style="italic"))
     if view["final"]:
         table = Table(title=f"Final ranking (highest Ninja by {view['final']['ranking']})")
         for col in ("player", "best rank", "Ninja", "markers"):

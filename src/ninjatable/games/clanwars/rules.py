@@ -29,6 +29,7 @@ from .cards import (
     UNBLOCKED,
     UNITS,
 )
+from .render import render
 
 MAX_SEATS = 6
 HAND_LIMIT = 7
@@ -157,35 +158,6 @@ OBS_SIZE = (
 )
 
 
-class ClanWarsGame(Game):
-    id = "clanwars"
-    title = "Ninja Clan Wars"
-    summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
-    player_counts = (2, 3, 4, 5, 6)
-    default_players = 2
-    options = (
-        Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
-               "base Stealth + Fight", choices=("cost", "stats")),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        return LABELS[action]
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> ClanWarsState:
-        return ClanWarsState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
-
-
 class ClanWarsState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
@@ -202,6 +174,7 @@ class ClanWarsState(State):
         self.turns_taken = [0] * n
         self.known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]  # known[a][b]
         self.known_top = [0] * n  # how many cards from the top of the deck each seat has looked at
+        self._no_steal()
         self.final: dict[str, Any] | None = None
         self._clear_combat()
         # "Whoever cuts to the highest value Stealth card goes first": by lot.
@@ -232,6 +205,15 @@ class ClanWarsState(State):
         self.c_passes = 0
         self.c_killed: list[int] = []  # attacking card Ninja killed in this combat (for Endurance)
         self.c_log: list[str] = []  # what happened in this combat, for the view
+        self.c_result: tuple[int, int] | None = None  # the totals of the contest last decided
+
+    def _no_steal(self) -> None:
+        # After a random card is stolen, a third party that knew some of the victim's cards knows that
+        # all of them but at most one are still there (the one that may have gone is in the thief's hand).
+        n = self.players
+        self.stolen_by = self.stolen_from = -1
+        self.doubt: list[list[int]] = [[] for _ in range(n)]  # per seat: the victim's cards in doubt
+        self.doubt_n = [0] * n  # per seat: how many cards the stolen one may have been among
 
     def units_of(self, seat: int) -> list[int]:
         owner = self.owner
@@ -367,6 +349,14 @@ class ClanWarsState(State):
             known = self.known[x][seat]
             if card in known:
                 known.remove(card)
+            doubt = self.doubt[x]
+            if doubt and card in doubt:
+                doubt.remove(card)
+                if seat == self.stolen_from:
+                    self.doubt_n[x] -= 1  # still in the victim's hand: not the stolen card
+                else:  # it was the stolen card: the others are surely still in the victim's hand
+                    self.known[x][self.stolen_from] += doubt
+                    self.doubt[x] = []
 
     def _random_discards(self, victim: int, count: int) -> None:
         rng = self.chance()
@@ -424,7 +414,9 @@ class ClanWarsState(State):
         elif ph == TARGET_CHOICE:
             acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
         elif ph == ENDURANCE:
-            acts = [PASS] + [UNIT + u for u in self.c_killed]
+            acts = [PASS]
+            if ENDURANCE_CARD in self.hands[seat]:
+                acts += [UNIT + u for u in self.c_killed]
         elif ph == PRESS:
             acts = [FIGHT_BACK, WITHDRAW]
         else:  # DISCARD_DOWN
@@ -627,6 +619,7 @@ class ClanWarsState(State):
         kind = C.LOOK_HAND if pending == LOOK else CARDS[pending].effect.kind
         if kind == C.LOOK_HAND:
             self.known[seat][victim] = list(self.hands[victim])
+            self._settle_doubt(seat, victim)
             self.log("look", f"{seat_name(seat)} looks at {seat_name(victim)}'s hand")
             shown = ", ".join(sorted(NAMES[c] for c in self.hands[victim]))
             self.log("look", f"{seat_name(victim)}'s hand: {shown}", to=seat)
@@ -644,17 +637,36 @@ class ClanWarsState(State):
                 return
         self._maybe_skip_spy()
 
+    def _settle_doubt(self, seat: int, looked_at: int) -> None:
+        """A look at the victim's or the thief's hand settles which of the doubtful cards went."""
+        doubt = self.doubt[seat]
+        if not doubt:
+            return
+        if looked_at == self.stolen_by:
+            self.known[seat][self.stolen_from] += [c for c in doubt if c not in self.hands[looked_at]]
+        if looked_at in (self.stolen_by, self.stolen_from):
+            self.doubt[seat] = []
+
     def _steal_card(self, thief: int, victim: int) -> None:
         hand = self.hands[victim]
-        card = hand[self.chance().randrange(len(hand))]
+        size = len(hand)
+        card = hand[self.chance().randrange(size)]
         hand.remove(card)
         self.hands[thief].append(card)
         if card in self.known[thief][victim]:
             self.known[thief][victim].remove(card)
         self.known[victim][thief].append(card)
+        # Intrigue is the only card that steals and there is one of it; should a second steal ever
+        # happen, the doubts of the first are simply forgotten.
+        first = self.stolen_from < 0
+        self._no_steal()
+        self.stolen_by, self.stolen_from = thief, victim
         for x in range(self.players):
             if x != thief and x != victim:
-                self.known[x][victim] = []  # which card went is unknown to them
+                if first and self.known[x][victim]:
+                    self.doubt[x] = self.known[x][victim]  # which card went is unknown to them
+                    self.doubt_n[x] = size
+                self.known[x][victim] = []
         self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
         self.log("steal", f"you steal {NAMES[card]}", to=thief)
         self.log("steal", f"{NAMES[card]} is stolen from you", to=victim)
@@ -888,8 +900,16 @@ class ClanWarsState(State):
             total += self.c_bonus[side]
         return total
 
+    def contest_totals(self) -> tuple[int, int]:
+        """The running totals of the contest under way, or those of the last one decided."""
+        if self.phase in CONTEST_PHASES or self.c_result is None:
+            stat = self.c_stage
+            return self.side_total(0, stat), self.side_total(1, stat)
+        return self.c_result
+
     def _resolve_stealth(self) -> None:
         att, dfn = self.side_total(0, 0), self.side_total(1, 0)
+        self.c_result = (att, dfn)
         self.c_log.append(f"Stealth {att} against {dfn}")
         if att > dfn:
             self.log("combat", f"the attacker wins the Stealth contest {att} to {dfn}")
@@ -932,6 +952,7 @@ class ClanWarsState(State):
 
     def _resolve_fight(self) -> None:
         att, dfn = self.side_total(0, 1), self.side_total(1, 1)
+        self.c_result = (att, dfn)
         self.c_log.append(f"Fight {att} against {dfn}")
         attacker_lost = att <= dfn
         if not attacker_lost:
@@ -967,7 +988,9 @@ class ClanWarsState(State):
         if self.phase == OVER:
             return
         p = self.current
-        if self.c_killed and not self.defeated[p] and ENDURANCE_CARD in self.hands[p]:
+        # Offered whenever an attacking card Ninja died and the hand is not empty (public facts), so
+        # the decision shows nothing of whether Endurance is in the hand.
+        if self.c_killed and not self.defeated[p] and self.hands[p]:
             self.phase = ENDURANCE
             return
         self._after_attack()
@@ -1034,7 +1057,8 @@ class ClanWarsState(State):
         for a in range(n):
             seen = {seat_name(b): sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
             top = [NAMES[c] for c in reversed(self.deck[len(self.deck) - self.known_top[a]:])]
-            knowledge.append(Private({"hands": seen, "deck_top": top}, a))
+            doubt = {seat_name(self.stolen_from): sorted(NAMES[c] for c in self.doubt[a])} if self.doubt[a] else {}
+            knowledge.append(Private({"hands": seen, "one_may_be_stolen": doubt, "deck_top": top}, a))
         view = {
             "title": self.game.title,
             "phase": PHASE_NAMES[self.phase],
@@ -1065,7 +1089,7 @@ class ClanWarsState(State):
             "defending": [self._unit_view(u, 1) for u in self.side_units(1)],
             "village": self.c_head < 0,
             "contest": ("stealth", "fight")[stat],
-            "totals": [self.side_total(0, stat), self.side_total(1, stat)],
+            "totals": list(self.contest_totals()),
             "bonus": list(self.c_bonus),
             "plays": [{"side": ("attacker", "defender")[p[0]], "card": NAMES[p[1]],
                        "bonus": p[2 + stat], "negated": bool(p[4])} for p in self.c_plays],
@@ -1082,8 +1106,12 @@ class ClanWarsState(State):
             out[o + c] = 1.0
         o += DECK_SIZE
         for r in range(1, n):
-            for c in self.known[seat][(seat + r) % n]:
+            b = (seat + r) % n
+            for c in self.known[seat][b]:
                 out[o + c] = 1.0
+            if b == self.stolen_from:
+                for c in self.doubt[seat]:
+                    out[o + c] = 0.5  # all of these but at most one
             o += DECK_SIZE
         o += (MAX_SEATS - n) * DECK_SIZE
         for c in self.deck[len(self.deck) - self.known_top[seat]:]:
@@ -1115,11 +1143,11 @@ class ClanWarsState(State):
             out[o + (self.c_defender - seat) % n] = 1.0
         o += MAX_SEATS
         if self.c_att:
-            stat = self.c_stage
             out[o] = self.current == seat
             out[o + 1] = self.c_defender == seat
-            out[o + 2] = self.side_total(0, stat) / 10
-            out[o + 3] = self.side_total(1, stat) / 10
+            att, dfn = self.contest_totals()
+            out[o + 2] = att / 10
+            out[o + 3] = dfn / 10
             out[o + 4] = self.c_bonus[0] / 3
             out[o + 5] = self.c_bonus[1] / 3
         o += 6
@@ -1142,6 +1170,8 @@ class ClanWarsState(State):
         other.turns_taken = self.turns_taken.copy()
         other.known = [[k.copy() for k in row] for row in self.known]
         other.known_top = self.known_top.copy()
+        other.doubt = [d.copy() for d in self.doubt]
+        other.doubt_n = self.doubt_n.copy()
         other.c_att = self.c_att.copy()
         other.c_def = self.c_def.copy()
         other.c_bonus = self.c_bonus.copy()
@@ -1150,33 +1180,53 @@ class ClanWarsState(State):
         other.c_killed = self.c_killed.copy()
         other.c_log = self.c_log.copy()
 
+    def _place_doubtful(self, seat: int, fixed: dict[int, list[int]], rng: random.Random) -> None:
+        """After a steal `seat` saw only in part: all its doubtful cards but at most one stay with the victim,
+        the one that went (if any) is in the thief's hand."""
+        doubt = self.doubt[seat]
+        if not doubt:
+            return
+        victim, thief = self.stolen_from, self.stolen_by
+        kept = list(doubt)
+        # The hand sizes may settle it: the victim has no room for them all, or the thief has no room for one.
+        victim_full = len(self.hands[victim]) < len(fixed[victim]) + len(kept)
+        thief_room = len(self.hands[thief]) > len(fixed[thief])
+        if victim_full or (thief_room and rng.random() * self.doubt_n[seat] < len(kept)):
+            fixed[thief].append(kept.pop(rng.randrange(len(kept))))
+        fixed[victim] += kept
+
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal the other hands and the unseen part of the deck, keeping what `seat` knows."""
         assert isinstance(world, ClanWarsState)
         n = self.players
         fixed_top = self.known_top[seat]
         split = len(self.deck) - fixed_top
-        pool = self.deck[:split]
         others = [b for b in range(n) if b != seat]
+        fixed = {b: list(self.known[seat][b]) for b in others}
+        self._place_doubtful(seat, fixed, rng)
+        pool = self.deck[:split]
         for b in others:
-            rest = list(self.hands[b])
-            for c in self.known[seat][b]:
-                rest.remove(c)
-            pool += rest
+            pool += self.hands[b]
+        for b in others:
+            for c in fixed[b]:
+                pool.remove(c)
         pool.sort()  # the deal must not depend on where the hidden cards truly lie
         rng.shuffle(pool)
         k = 0
         for b in others:
-            need = len(self.hands[b]) - len(self.known[seat][b])
-            world.hands[b] = self.known[seat][b] + pool[k:k + need]
+            need = len(self.hands[b]) - len(fixed[b])
+            world.hands[b] = fixed[b] + pool[k:k + need]
             k += need
         world.deck = pool[k:] + self.deck[split:]
-        # What the other seats know must stay true in this world: keep only what still holds.
+        for t in others:  # the other seats' doubts are about cards hidden from `seat`
+            world.doubt[t] = []
+        # Which cards another seat saw in a third hand is hidden from `seat` (keeping those still in the
+        # redealt hand would tell it the true ones), so in this world the other seats know none of them.
+        # What they know of `seat`'s own hand `seat` can work out, and it stays.
         for t in others:
             for b in others:
                 if b != t:
-                    hand = world.hands[b]
-                    world.known[t][b] = [c for c in world.known[t][b] if c in hand]
+                    world.known[t][b] = []
 
 
 UNIT_ID = {u.name: i for i, u in enumerate(UNITS)}
@@ -1216,9 +1266,27 @@ def scripted_state(
     state.turns_taken = [0 if first_turn else 1] * players
     state.known = [[[] for _ in range(players)] for _ in range(players)]
     state.known_top = [0] * players
+    state._no_steal()
     state._clear_combat()
     state.current = current
     state.attacks_left = 0 if first_turn else 1
     state.phase = phase
     state.events = []
     return state
+
+
+class ClanWarsGame(Game):
+    id = "clanwars"
+    title = "Ninja Clan Wars"
+    summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
+    player_counts = (2, 3, 4, 5, 6)
+    default_players = 2
+    options = (
+        Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
+               "base Stealth + Fight", choices=("cost", "stats")),
+    )
+
+    state_class = ClanWarsState
+    action_labels = LABELS
+    observation_size = OBS_SIZE
+    renderer = staticmethod(render)

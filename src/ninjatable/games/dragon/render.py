@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core import seat_name
+
 STYLE = {"P": "magenta", "R": "red", "B": "blue", "G": "green"}
 COLOUR_ORDER = "PRBG"
 
@@ -47,13 +49,14 @@ def render(view: dict[str, Any]) -> Group:
         table.add_column(column)
     for s in range(n):
         seat = view["seats"][s]
-        name = "You" if s == me else f"Player {s + 1}"
+        name = seat_name(s, me)
         marks = []
         if view["practitioner"] == s:
             marks.append(f"{view['jutsu']} ({trump} {view['countdown']})")
         if view["summoner"] == s:
             marks.append("summoning")
-        tokens = f"{seat['dragon_tokens']}" + (" + head" if seat["dragon_head"] else "")
+        # `dragon_tokens` counts the head too; show the body tokens beside it.
+        tokens = f"{seat['dragon_tokens'] - 1} + head" if seat["dragon_head"] else str(seat["dragon_tokens"])
         table.add_row(
             Text(name, style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
@@ -66,13 +69,15 @@ def render(view: dict[str, Any]) -> Group:
     trick = Text("Trick: ")
     if view["trick"]:
         trick.append_text(Text("  ").join(
-            Text.assemble(("You" if s == me else f"Player {s + 1}") + ": ", card_text(lab)) for s, lab in view["trick"]
+            Text.assemble(seat_name(s, me) + ": ", card_text(lab)) for s, lab in view["trick"]
         ))
     else:
         trick.append("-", style="dim")
     parts: list[Any] = [header, table, trick]
     if view["revealed_scale"]:
-        parts.append(Text.assemble("Inverted Scale revealed: ", cards_text(view["revealed_scale"])))
+        ended = view["round"] if view["over"] else view["round"] - 1
+        parts.append(Text.assemble(f"Inverted Scale revealed at the end of round {ended}: ",
+                                   cards_text(view["revealed_scale"])))
     if me is not None:
         seat = view["seats"][me]
         parts.append(Text.assemble("Your hand: ", cards_text(seat["hand"] or [], grouped=True)))
@@ -88,7 +93,7 @@ def render(view: dict[str, Any]) -> Group:
         sheet = Table(title="Score sheet", box=None, header_style="bold")
         sheet.add_column("")
         for s in range(n):
-            sheet.add_column("You" if s == me else f"Player {s + 1}", justify="right")
+            sheet.add_column(seat_name(s, me), justify="right")
         for line in view["score_sheet"]:
             sheet.add_row(line["label"], *map(str, line["points"]))
         sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))

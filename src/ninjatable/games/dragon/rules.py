@@ -16,21 +16,24 @@ import numpy as np
 from ...core import Game, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
+from .render import render
 
 # Actions: 0-47 a card (play it, return it to the scale, set it aside, give it), 48-51 pick an Inverted
 # Scale card blind (by position), 52 finish the Bodily Division split.
 PICK_SCALE = C.DECK_SIZE
 DONE = PICK_SCALE + 4
 NUM_ACTIONS = DONE + 1
+ACTION_LABELS = LABELS + tuple(f"scale{i + 1}" for i in range(DONE - PICK_SCALE)) + ("done",)
 
 # Phases of a round.
 SUMMON_PICK, SUMMON_RETURN, SPLIT, SOUL_GIVE, SOUL_RETURN, PLAY, OVER = range(7)
 PHASE_NAMES = ("summoning: pick", "summoning: return", "bodily division", "soul-sucking: give",
                "soul-sucking: return", "tricks", "over")
 
-# Location codes in knowledge records (a card a seat knows the place of): a seat number is that seat's hand.
+# Places in a seat's "known elsewhere" list (cards it knows the place of): a seat number is that seat's hand.
 SCALE = -1  # the Inverted Scale
 SOME_HAND = -2  # a card given to the Soul-Sucking practitioner, who may have passed it on: in some hand
+NOBODY = -1  # no card given or received yet, no seat has played the card
 
 MAX_SEATS = 5
 OBS_SIZE = (
@@ -43,39 +46,6 @@ OBS_SIZE = (
 )
 
 
-class DragonGame(Game):
-    id = "dragon"
-    title = "Slaughter the Dragon, Ha"
-    summary = "Trick-taking for 3-5: take Dragon tokens (+5), avoid purple cards, or take them all."
-    player_counts = (3, 4, 5)
-    default_players = 4
-    options = (
-        Option("advanced", False, "Advanced Variant: a purple trump brings Soul-Sucking Jutsu instead of "
-               "Bodily Division"),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        if action < PICK_SCALE:
-            return LABELS[action]
-        if action < DONE:
-            return f"scale{action - PICK_SCALE + 1}"
-        return "done"
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> DragonState:
-        return DragonState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
-
-
 class DragonState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
@@ -86,6 +56,7 @@ class DragonState(State):
         self.phase = PLAY
         self.leader = self.chance().randrange(players)  # "whoever most recently used ninjutsu": by lot
         self.last_winner: int | None = None
+        self.revealed_scale: list[int] = []  # the last Inverted Scale revealed (public until the next reveal)
         self._start_round()
 
     # --- round set-up -------------------------------------------------------------------------------
@@ -109,8 +80,12 @@ class DragonState(State):
         self.played = 0  # bitmask of cards played to tricks this round
         self.purple_broken = False
         self.void = [0] * n  # bitmask of colours each seat's current hand has shown it lacks
-        self.knowledge: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (card, location) per seat
-        self.revealed_scale: list[int] = []
+        self.played_by = [NOBODY] * C.DECK_SIZE  # who played each card this round (public)
+        self.returned: list[int] = []  # Summoning: the cards put back in the scale (the summoner's secret)
+        # Soul-Sucking: the card each seat gave the practitioner, and the card each received back (secrets
+        # of the giver, the receiver and the practitioner).
+        self.given = [NOBODY] * n
+        self.received = [NOBODY] * n
         self.summoner = self.last_winner
         self.jutsu: int | None = None  # the Bodily Division or Soul-Sucking practitioner
         self.countdown = 0  # the trump number the practitioner answered to
@@ -222,7 +197,7 @@ class DragonState(State):
     def _summon_return(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.scale.append(card)
-        self.knowledge[seat].append((card, SCALE))
+        self.returned.append(card)
         self.log("summon", f"{seat_name(seat)} returns a card to the Inverted Scale")
         self.log("summon", f"You return {LABELS[card]} to the Inverted Scale", to=seat)
         self.picks_left -= 1
@@ -248,7 +223,7 @@ class DragonState(State):
             for giver, given in sorted(self.gifts.items()):
                 self.hands[giver].remove(given)
                 insort(self.hands[taker], given)
-                self.knowledge[giver].append((given, taker))
+                self.given[giver] = given
                 self.log("soul", f"You give {LABELS[given]} to {seat_name(taker)}", to=giver)
                 self.log("soul", f"{seat_name(giver)} gives you {LABELS[given]}", to=taker)
             self.log("soul", f"Every player gives {seat_name(taker)} a card face down")
@@ -260,11 +235,7 @@ class DragonState(State):
         receiver = self.returns_left.pop(0)
         self.hands[seat].remove(card)
         insort(self.hands[receiver], card)
-        self.knowledge[seat].append((card, receiver))
-        # From now on the givers only know that their cards lie in some hand, not whose.
-        for s, facts in enumerate(self.knowledge):
-            if s != seat:
-                self.knowledge[s] = [(c, SOME_HAND if where == seat else where) for c, where in facts]
+        self.received[receiver] = card
         self.log("soul", f"{seat_name(seat)} gives {seat_name(receiver)} a card face down")
         self.log("soul", f"You give {LABELS[card]} to {seat_name(receiver)}", to=seat)
         self.log("soul", f"{seat_name(seat)} gives you {LABELS[card]}", to=receiver)
@@ -285,6 +256,7 @@ class DragonState(State):
         hand.remove(card)
         trick.append(card)
         self.played |= 1 << card
+        self.played_by[card] = seat
         self.log("play", f"{seat_name(seat)} plays {LABELS[card]}")
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
@@ -365,7 +337,7 @@ class DragonState(State):
         n = self.players
         seats = []
         for s in range(n):
-            known = [[LABELS[c], _place_name(where)] for c, where in self.knowledge[s] if not self.played >> c & 1]
+            known = [[LABELS[c], _place_name(where)] for c, where in self._known(s)]
             seats.append({
                 "hand_size": len(self.hands[s]),
                 "pile_size": len(self.piles[s]),
@@ -413,8 +385,8 @@ class DragonState(State):
             if played >> c & 1:
                 out[base + c] = 1.0
         base = 3 * deck
-        for c, where in self.knowledge[seat]:
-            if where == SCALE and c in self.scale:
+        if seat == self.summoner:
+            for c in self.returned:
                 out[base + c] = 1.0
         base = 4 * deck
         for i, c in enumerate(self.trick):
@@ -463,10 +435,32 @@ class DragonState(State):
         other.tokens = self.tokens.copy()
         other.taken = [t.copy() for t in self.taken]
         other.void = self.void.copy()
-        other.knowledge = [k.copy() for k in self.knowledge]
+        other.played_by = self.played_by.copy()
+        other.returned = self.returned.copy()
+        other.given = self.given.copy()
+        other.received = self.received.copy()
         other.revealed_scale = self.revealed_scale.copy()
         other.gifts = self.gifts.copy()
         other.returns_left = self.returns_left.copy()
+
+    @property
+    def knowledge(self) -> list[list[tuple[int, int]]]:
+        """Per seat, the (card, place) pairs it knows: place a seat's hand, SCALE or SOME_HAND."""
+        return [self._known(s) for s in range(self.players)]
+
+    def _known(self, seat: int) -> list[tuple[int, int]]:
+        """(card, place) for each card `seat` knows the place of that is neither played nor in its hand."""
+        facts: list[tuple[int, int]] = []
+        if seat == self.summoner:
+            facts += [(c, SCALE) for c in self.returned]
+        if self.soul:
+            if seat == self.jutsu:
+                facts += [(c, r) for r, c in enumerate(self.received) if c != NOBODY]
+            elif self.given[seat] != NOBODY:
+                passed_on = any(c != NOBODY for c in self.received)
+                facts.append((self.given[seat], SOME_HAND if passed_on else self.jutsu))
+        hand = self.hands[seat]
+        return [(c, where) for c, where in facts if not self.played >> c & 1 and c not in hand]
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal every card `seat` has not seen, keeping counts, voids, the countdown and what it knows."""
@@ -475,24 +469,27 @@ class DragonState(State):
         places: list[tuple[str, int]] = [("hand", s) for s in range(n) if s != seat]
         places += [("pile", s) for s in range(n) if s != seat and self.piles[s]]
         places.append(("scale", SCALE))
-        content = {p: list(self._place(p)) for p in places}
         pinned: dict[tuple[str, int], list[int]] = {p: [] for p in places}
-        in_a_hand = set()
-        for card, where in self.knowledge[seat]:
-            if self.played >> card & 1 or card in self.hands[seat]:
-                continue
-            if where == SOME_HAND:
-                in_a_hand.add(card)
-            else:
-                pinned[("scale", SCALE) if where == SCALE else ("hand", where)].append(card)
+        for card, where in self._known(seat):
+            if where >= 0:
+                pinned[("hand", where)].append(card)
+            elif where == SCALE:
+                pinned[("scale", SCALE)].append(card)
+        passed = self._passed_cards(seat)
         pinned_set = {c for cs in pinned.values() for c in cs}
-        unseen = [c for p in places for c in content[p] if c not in pinned_set]
-        sizes = [len(content[p]) - len(pinned[p]) for p in places]
-        allowed = self._placement_rule(places, in_a_hand)
-        dealt = constrained_deal(unseen, sizes, allowed, rng)
+        # Sorted, so that the world depends on nothing but what the seat saw and the random stream.
+        unseen = sorted(c for p in places for c in self._place(p) if c not in pinned_set)
+        allowed = self._placement_rule(places, passed)
+        hidden = [c for c in passed if c in unseen]
+        if len(hidden) == 2:
+            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, rng)
+        else:
+            sizes = [len(self._place(p)) - len(pinned[p]) for p in places]
+            dealt = constrained_deal(unseen, sizes, allowed, rng)
+            dealt = [cards_ + pinned[p] for p, cards_ in zip(places, dealt)]
         for p, cards_ in zip(places, dealt):
             kind, s = p
-            new = sorted(cards_ + pinned[p])
+            new = sorted(cards_)
             if kind == "hand":
                 world.hands[s] = new
             elif kind == "pile":
@@ -500,30 +497,100 @@ class DragonState(State):
             else:
                 rng.shuffle(new)
                 world.scale = new
+        self._sample_secrets(world, seat, passed, rng)
+
+    def _passed_cards(self, seat: int) -> dict[int, set[int]]:
+        """Soul-Sucking: cards `seat` knows went to the practitioner's hand, and whose hand may hold each now.
+
+        Those are the practitioner's top purple (it answered the countdown) and the card `seat` gave. Each
+        receiver got exactly one card back, so a receiver shown to hold one of them holds no other.
+        """
+        jutsu = self.jutsu
+        if not self.soul or seat == jutsu:
+            return {}
+        cards_ = [C.card(PURPLE, self.countdown)]
+        if self.given[seat] != NOBODY:
+            cards_.append(self.given[seat])
+        served = [r for r, c in enumerate(self.received) if c != NOBODY and r != seat]
+        holders = {}
+        for c in cards_:
+            others = [self.played_by[o] for o in cards_ if o != c]
+            holders[c] = {jutsu} | {r for r in served if r not in others}
+        return holders
+
+    def _deal_pair(self, pair, places, pinned, unseen, allowed, rng):
+        """Place two passed cards first (never both with the same receiver), then deal the rest around them."""
+        jutsu_hand = places.index(("hand", self.jutsu))
+        first, second = pair
+        options = [(i, j) for i in range(len(places)) if allowed(first, i)
+                   for j in range(len(places)) if allowed(second, j) and (i != j or i == jutsu_hand)]
+        rest = [c for c in unseen if c not in pair]
+        while options:
+            room = [len(self._place(p)) - len(pinned[p]) for p in places]
+            weights = [room[i] * (room[j] - (i == j)) for i, j in options]
+            k = rng.choices(range(len(options)), weights=weights)[0]
+            i, j = options.pop(k)
+            room[i] -= 1
+            room[j] -= 1
+            if min(room) < 0:
+                continue
+            try:
+                dealt = constrained_deal(rest, room, allowed, rng)
+            except ValueError:
+                continue  # the other constraints leave no deal with this placement
+            dealt[i].append(first)
+            dealt[j].append(second)
+            return [cards_ + pinned[p] for p, cards_ in zip(places, dealt)]
+        raise AssertionError("no deal fits what the seat saw")  # impossible: the true deal fits
+
+    def _sample_secrets(self, world: State, seat: int, passed: dict[int, set[int]], rng: random.Random) -> None:
+        """Give the other seats secrets that fit the sampled deal: `seat` must not learn theirs from the world."""
+        if self.summoner is not None and seat != self.summoner and self.returned:
+            world.returned = rng.sample(world.scale, len(self.returned))
         # Other seats' pending Soul-Sucking choices are secret: choose them afresh from their new hands.
         world.gifts = {s: (c if s == seat else rng.choice(world.hands[s])) for s, c in self.gifts.items()}
+        if not passed or all(c == NOBODY for c in self.given):
+            return
+        jutsu = self.jutsu
+        through = set(passed)
+        for r, c in enumerate(self.received):
+            if c == NOBODY or r == seat:
+                continue
+            # A receiver holding (or having played) a passed card got that one; otherwise any card it has had.
+            had = world.hands[r] + [p for p, who in enumerate(self.played_by) if who == r]
+            forced = [x for x in had if x in through]
+            world.received[r] = forced[0] if forced else rng.choice([x for x in had if x not in through])
+        pool = world.hands[jutsu] + [p for p, who in enumerate(self.played_by) if who == jutsu]
+        pool += [c for c in world.received if c != NOBODY]
+        pool = [c for c in pool if c not in through]
+        givers = [s for s in range(self.players) if s not in (seat, jutsu)]
+        for giver, gift in zip(givers, rng.sample(pool, len(givers))):
+            world.given[giver] = gift
 
     def _place(self, place: tuple[str, int]) -> list[int]:
         kind, s = place
         return self.hands[s] if kind == "hand" else self.piles[s] if kind == "pile" else self.scale
 
-    def _placement_rule(self, places: list[tuple[str, int]], in_a_hand: set[int]):
+    def _placement_rule(self, places: list[tuple[str, int]], passed: dict[int, set[int]]):
         """Which unseen card may lie in which place, from everything public and what the seat knows."""
-        trump, top, jutsu, soul = self.trump, self.countdown, self.jutsu, self.soul
+        trump, top, jutsu = self.trump, self.countdown, self.jutsu
         voids = [self.void[s] if kind == "hand" else 0 for kind, s in places]
         is_scale = [kind == "scale" for kind, _ in places]
-        owner = [s for _, s in places]
+        owner = [s if kind == "hand" else NOBODY for kind, s in places]
+        pile_owner = [s for _, s in places]
 
         def allowed(card: int, i: int) -> bool:
             col = COLOUR_OF[card]
-            if voids[i] >> col & 1 or (is_scale[i] and card in in_a_hand):
+            if voids[i] >> col & 1:
                 return False
+            if card in passed:
+                return owner[i] in passed[card]
             if jutsu is not None and col == trump:
                 num = card % NUMBERS + 1
                 if num > top:  # nobody answered to it in the countdown: it lay in the scale
                     return is_scale[i]
-                if num == top:  # the practitioner held it (and may since have given it away)
-                    return not is_scale[i] if soul else owner[i] == jutsu and not is_scale[i]
+                if num == top:  # the Bodily Division practitioner holds it, in hand or pile
+                    return pile_owner[i] == jutsu and not is_scale[i]
             return True
 
         return allowed
@@ -535,3 +602,20 @@ def _place_name(where: int) -> str | int:
 
 def _labels(cards_: list[int]) -> list[str]:
     return [LABELS[c] for c in cards_]
+
+
+class DragonGame(Game):
+    id = "dragon"
+    title = "Slaughter the Dragon, Ha"
+    summary = "Trick-taking for 3-5: take Dragon tokens (+5), avoid purple cards, or take them all."
+    player_counts = (3, 4, 5)
+    default_players = 4
+    options = (
+        Option("advanced", False, "Advanced Variant: a purple trump brings Soul-Sucking Jutsu instead of "
+               "Bodily Division"),
+    )
+
+    state_class = DragonState
+    action_labels = ACTION_LABELS
+    observation_size = OBS_SIZE
+    renderer = staticmethod(render)

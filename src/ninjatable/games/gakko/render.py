@@ -9,6 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core import seat_name
+
 
 def cards_text(ranks: list[int] | None, style: str = "bold") -> Text:
     """Cards grouped by rank, as they lie face up: `4 4 4  11`."""
@@ -43,8 +45,9 @@ def table_text(view: dict[str, Any]) -> Table:
     return grid
 
 
-def seat_label(seat: int, me: int | None) -> str:
-    return "You" if seat == me else f"Player {seat + 1}"
+def count_text(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
 
 
 def render(view: dict[str, Any]) -> Group:
@@ -73,11 +76,12 @@ def render(view: dict[str, Any]) -> Group:
             marks.append("started")
         if phase == "split":
             marks.append("split done" if seat["split_done"] else "splitting")
-            heaven = f"{seat['cards']} cards in hand" if seat["heaven_count"] is None else f"{seat['heaven_count']} cards"
+            hidden = seat["heaven_count"] is None
+            heaven = f"{count_text(seat['cards'])} in hand" if hidden else count_text(seat["heaven_count"])
         else:
-            heaven = f"{seat['heaven_count']} cards"
+            heaven = count_text(seat["heaven_count"])
         players.add_row(
-            Text(seat_label(s, me), style="bold" if s in view["to_move"] else ""),
+            Text(seat_name(s, me), style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
             cards_text(seat["earth"]) if seat["earth"] is not None else Text("(hidden until all have split)", style="dim"),
             heaven,
@@ -92,7 +96,7 @@ def render(view: dict[str, Any]) -> Group:
             parts.append(Text.assemble("Cleaned away this round: ", cards_text(view["cleared"], style="dim")))
     if phase == "over":  # the last round's hands were shown for scoring
         for s in range(n):
-            parts.append(Text.assemble(f"{seat_label(s, me)} Heaven: ", cards_text(view["seats"][s]["heaven"])))
+            parts.append(Text.assemble(f"{seat_name(s, me)} Heaven: ", cards_text(view["seats"][s]["heaven"])))
     elif me is not None:
         seat = view["seats"][me]
         parts.append(Text.assemble("Your Heaven: ", cards_text(seat["heaven"])))
@@ -102,7 +106,7 @@ def render(view: dict[str, Any]) -> Group:
         sheet = Table(title="Score sheet", box=None, header_style="bold")
         sheet.add_column("")
         for s in range(n):
-            sheet.add_column(seat_label(s, me), justify="right")
+            sheet.add_column(seat_name(s, me), justify="right")
         for line in view["score_sheet"]:
             sheet.add_row(line["label"], *map(str, line["points"]))
         sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))

@@ -16,6 +16,7 @@ import numpy as np
 from ...core import Game, Option, Private, State, seat_name
 from . import cards as C
 from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PLAY_RUNS, RANKS, STRIDE
+from .render import render
 
 SPLIT, PLAY, OVER = range(3)
 PHASE_NAMES = ("split", "play", "over")
@@ -33,39 +34,6 @@ TAIL_BLOCK = RANKS + 1 + 3 + C.ROUNDS + 2 + 1 + 1  # cleared, undealt, phase, ro
 
 def observation_size(players: int) -> int:
     return 2 * RANKS + players * SEAT_BLOCK + TABLE_BLOCK + TAIL_BLOCK
-
-
-class GakkoGame(Game):
-    id = "gakko"
-    title = "Shinobi no Gakko"
-    summary = ("Two-handed climbing for 3-5: split your cards into hidden Heaven and public Earth, play sets "
-               "beyond either end of the table, and empty both hands first.")
-    player_counts = (3, 4, 5)
-    default_players = 4
-    options = (
-        Option("max_turns", DEFAULT_MAX_TURNS,
-               "safeguard: a round still running after this many turns ends, everyone scoring their hands "
-               "and nobody getting the +5", minimum=10, maximum=100_000),
-        Option("lead_after_cleaning", True,
-               "after the table is cleaned, its cleaner must play a set (with at least one hand) that turn"),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return C.NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (observation_size(players),)
-
-    def action_label(self, action: int, players: int) -> str:
-        return ACTIONS[action].label
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> GakkoState:
-        return GakkoState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
 
 
 class GakkoState(State):
@@ -565,3 +533,26 @@ def _ranks(counts: list[int], base: int) -> list[int]:
 
 def _cards_text(counts: list[int], base: int) -> str:
     return " ".join(map(str, C.ranks_of(counts, base)))
+
+
+class GakkoGame(Game):
+    id = "gakko"
+    title = "Shinobi no Gakko"
+    summary = ("Two-handed climbing for 3-5: split your cards into hidden Heaven and public Earth, play sets "
+               "beyond either end of the table, and empty both hands first.")
+    player_counts = (3, 4, 5)
+    default_players = 4
+    options = (
+        Option("max_turns", DEFAULT_MAX_TURNS,
+               "safeguard: a round still running after this many turns ends, everyone scoring their hands "
+               "and nobody getting the +5", minimum=10, maximum=100_000),
+        Option("lead_after_cleaning", True,
+               "after the table is cleaned, its cleaner must play a set (with at least one hand) that turn"),
+    )
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        return (observation_size(players),)
+
+    state_class = GakkoState
+    action_labels = tuple(a.label for a in ACTIONS)
+    renderer = staticmethod(render)

@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core import seat_name
+
 STYLE = {"R": "red", "B": "blue", "G": "green"}
 COLOURS = ("red", "blue", "green")
 
@@ -19,9 +21,6 @@ def card_text(label: str | None, arrows: list[str] = ()) -> Text:
     mark = "^" if label in arrows else "*" if label[1:] == "6" else ""
     return Text(label + mark, style=f"bold {STYLE[label[0]]}")
 
-
-def seat_label(seat: int, me: int | None) -> str:
-    return "You" if seat == me else f"Player {seat + 1}"
 
 
 def render(view: dict[str, Any]) -> Group:
@@ -52,7 +51,7 @@ def render(view: dict[str, Any]) -> Group:
         power = seat["ninja_power"]
         power_text = Text(str(power), style="bold red" if power > view["mission_value"] else "bold")
         table.add_row(
-            Text(seat_label(s, me), style="bold underline" if s in view["to_move"] else ""),
+            Text(seat_name(s, me), style="bold underline" if s in view["to_move"] else ""),
             str(view["scores"][s]),
             str(seat["hand_size"]),
             *stacks,
@@ -61,14 +60,14 @@ def render(view: dict[str, Any]) -> Group:
             str(seat["shuriken"]),
             ", ".join(seat["void"]),
         )
-    trick = Text(f"Trick, led by {seat_label(view['leader'], me)}:   ")
+    trick = Text(f"Trick, led by {seat_name(view['leader'], me)}:   ")
     if view["trick"]:
         trick.append(f"{view['led']} led   ", style="dim")
         trick.append_text(Text("  ").join(
-            Text.assemble(seat_label(s, me) + " ", card_text(lab, arrows)) for s, lab in view["trick"]
+            Text.assemble(seat_name(s, me) + " ", card_text(lab, arrows)) for s, lab in view["trick"]
         ))
         if view["arrow"] is not None:
-            trick.append(f"   Arrow: {seat_label(view['arrow'], me)} leads next", style="italic")
+            trick.append(f"   Arrow: {seat_name(view['arrow'], me)} leads next", style="italic")
     else:
         trick.append("no card yet", style="dim")
     parts: list[Any] = [header, status, table, trick]
@@ -81,12 +80,12 @@ def render(view: dict[str, Any]) -> Group:
         sheet = Table(title="Score sheet", box=None, header_style="bold")
         sheet.add_column("")
         for s in range(view["players"]):
-            sheet.add_column(seat_label(s, me), justify="right")
+            sheet.add_column(seat_name(s, me), justify="right")
         for line in view["score_sheet"]:
             sheet.add_row(line["label"], *map(str, line["points"]))
         sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
         parts.append(sheet)
     if view["over"]:
-        names = ", ".join(seat_label(w, me) for w in view["winners"])
+        names = ", ".join(seat_name(w, me) for w in view["winners"])
         parts.append(Text(f"Game over. Winner(s): {names}", style="bold green"))
     return Group(*parts)

@@ -18,6 +18,7 @@ import numpy as np
 from ...core import Game, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
+from .render import render
 
 PLAYERS = 3
 NUM_ACTIONS = DECK_SIZE  # action = the card played
@@ -47,57 +48,6 @@ O_TRICKS = O_LED + C.COLOURS
 O_ARROW = O_TRICKS + 1
 O_RED8_ARROW = O_ARROW + PLAYERS
 OBS_SIZE = O_RED8_ARROW + 1
-
-
-class OboroGame(Game):
-    id = "oboro"
-    title = "Oboro Ninja Star Trick"
-    summary = ("Trick-taking for 3: keep the Ninja Power of your visible top cards high but within the "
-               "Mission Value, and collect Shuriken pieces.")
-    player_counts = (PLAYERS,)
-    default_players = PLAYERS
-    options = (
-        Option("mission_value", 9, "the Mission Value on the Secrecy card: 9, or 11 for a first game",
-               choices=C.MISSION_VALUES),
-        Option("red8_arrow", True, "the Red 8 (Burning Arrow) has the Arrow effect, like Blue 4 and Green 4"),
-        Option("round_leader", "red8", "who leads the first trick of later rounds (interpretation): the Red 8 "
-               "holder, whoever the last trick made leader, or the seat left of the previous first leader",
-               choices=ROUND_LEADERS),
-        Option("max_rounds", 30, "safeguard: end the game after this many rounds even if the Shuriken pieces "
-               "have not run out twice (0: no limit)", minimum=0),
-    )
-
-    def num_actions(self, players: int) -> int:
-        return NUM_ACTIONS
-
-    def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def action_label(self, action: int, players: int) -> str:
-        return LABELS[action]
-
-    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> OboroState:
-        return OboroState(self, players, seed, options)
-
-    def render(self, view: dict[str, Any]) -> Any:
-        from .render import render
-
-        return render(view)
-
-
-def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
-    """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
-
-    Competition ranking: a seat's rank is 1 + the number of ranked seats with a strictly better key; a rank
-    held alone pays RANK_POINTS, a shared rank pays SHARED_RANK_POINTS to each sharer. Unranked seats get 0.
-    """
-    points = [0] * players
-    for seat, key in keys.items():
-        better = sum(1 for other in keys.values() if other > key)
-        sharers = sum(1 for other in keys.values() if other == key)
-        table = C.RANK_POINTS if sharers == 1 else C.SHARED_RANK_POINTS
-        points[seat] = table[better]
-    return points
 
 
 class OboroState(State):
@@ -393,3 +343,42 @@ class OboroState(State):
         dealt = constrained_deal(unseen, sizes, allowed, rng)
         for place, s in enumerate(others):
             world.hands[s] = sorted(dealt[place])
+
+
+def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
+    """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
+
+    Competition ranking: a seat's rank is 1 + the number of ranked seats with a strictly better key; a rank
+    held alone pays RANK_POINTS, a shared rank pays SHARED_RANK_POINTS to each sharer. Unranked seats get 0.
+    """
+    points = [0] * players
+    for seat, key in keys.items():
+        better = sum(1 for other in keys.values() if other > key)
+        sharers = sum(1 for other in keys.values() if other == key)
+        table = C.RANK_POINTS if sharers == 1 else C.SHARED_RANK_POINTS
+        points[seat] = table[better]
+    return points
+
+
+class OboroGame(Game):
+    id = "oboro"
+    title = "Oboro Ninja Star Trick"
+    summary = ("Trick-taking for 3: keep the Ninja Power of your visible top cards high but within the "
+               "Mission Value, and collect Shuriken pieces.")
+    player_counts = (PLAYERS,)
+    default_players = PLAYERS
+    options = (
+        Option("mission_value", 9, "the Mission Value on the Secrecy card: 9, or 11 for a first game",
+               choices=C.MISSION_VALUES),
+        Option("red8_arrow", True, "the Red 8 (Burning Arrow) has the Arrow effect, like Blue 4 and Green 4"),
+        Option("round_leader", "red8", "who leads the first trick of later rounds (interpretation): the Red 8 "
+               "holder, whoever the last trick made leader, or the seat left of the previous first leader",
+               choices=ROUND_LEADERS),
+        Option("max_rounds", 30, "safeguard: end the game after this many rounds even if the Shuriken pieces "
+               "have not run out twice (0: no limit)", minimum=0),
+    )
+
+    state_class = OboroState
+    action_labels = LABELS
+    observation_size = OBS_SIZE
+    renderer = staticmethod(render)

@@ -1,0 +1,605 @@
+"""Ninjaaa'Tack: pass a card left all at once, signal your teammate in front of everybody, race to the gong.
+
+The round is a loop of two simultaneous steps: a *pass* step (every seat picks a card; then all cards move
+one seat to the left at once) and a *signal* step (every seat makes one gesture or stays silent; the
+gestures are published together). At either step a seat may instead call the gong: "Ninjaaa!" (my team has
+a clan) or "Attack!" naming another team. A resolved call reveals the hands concerned, scores, and ends the
+round; the cards are reshuffled and redealt.
+
+Seats are numbered around the table to the left: the card a seat passes goes to the next seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from . import cards as C
+
+PASS_STEP = 0
+SIGNAL_STEP = 1
+STEP_NAMES = ("pass", "signal")
+
+NUM_SIGNALS = len(C.SIGNALS)
+NO_CHOICE = -1
+
+
+# --- the action space ------------------------------------------------------------------------------
+# For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack <seat's team> (n).
+def silence_action(n: int) -> int:
+    return n + NUM_SIGNALS
+
+
+def ninjaaa_action(n: int) -> int:
+    return n + NUM_SIGNALS + 1
+
+
+def attack_base(n: int) -> int:
+    return n + NUM_SIGNALS + 2
+
+
+def is_call(action: int, n: int) -> bool:
+    """A gong call: Ninjaaa! or Attack!."""
+    return action >= ninjaaa_action(n)
+
+
+def teams_for_round(n: int, lone_wolf: int) -> tuple[tuple[int, ...], ...]:
+    """The teams of a round, each a sorted tuple of seats.
+
+    Even counts: seat s with the seat opposite, s + n/2. Odd counts: the lone wolf alone, and the other
+    seats, taken around the table from the lone wolf's left, paired with the seat opposite among them.
+    """
+    if n % 2 == 0:
+        half = n // 2
+        return tuple((s, s + half) for s in range(half))
+    others = [(lone_wolf + 1 + i) % n for i in range(n - 1)]
+    half = (n - 1) // 2
+    pairs = [tuple(sorted((others[i], others[i + half]))) for i in range(half)]
+    return tuple(sorted([(lone_wolf,), *pairs]))
+
+
+def team_name(members: tuple[int, ...]) -> str:
+    """`team Player 1+Player 3`, or `lone wolf Player 5`."""
+    if len(members) == 1:
+        return f"lone wolf {seat_name(members[0])}"
+    return "team " + "+".join(seat_name(s) for s in members)
+
+
+_DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
+_SETUPS: dict[tuple[int, int], tuple] = {}
+
+
+def round_setup(n: int, lone_wolf: int) -> tuple:
+    """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
+
+    The gong calls open to a seat are Ninjaaa! and Attack! on each other team, named by the team's first seat;
+    every decision offers them, so they are computed once per table layout.
+    """
+    key = (n, lone_wolf)
+    if key not in _SETUPS:
+        teams = teams_for_round(n, lone_wolf)
+        team_of: list[tuple[int, ...]] = [()] * n
+        for members in teams:
+            for s in members:
+                team_of[s] = members
+        first = attack_base(n)
+        calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
+    return _SETUPS[key]
+
+
+class NinjaaaTack(Game):
+    id = "ninjaaatack"
+    title = "Ninjaaa'Tack"
+    summary = (
+        "Teams of two pass cards left at the same time, signal each other in plain sight, and race to the "
+        "gong: Ninjaaa! when your team holds a whole clan, Attack! when another team does. First to 3 points."
+    )
+    player_counts = (4, 5, 6, 7, 8)
+    default_players = 4
+    options = (
+        Option(
+            "gong_order",
+            "random",
+            "calls in one step: 'random' = seeded draw once all have decided; 'arrival' = first submitted wins",
+            choices=("random", "arrival"),
+        ),
+        Option(
+            "max_passes",
+            40,
+            "passes after which a round with no call is redealt, unscored",
+            minimum=1,
+        ),
+        Option(
+            "max_rounds",
+            100,
+            "rounds after which the game stops; the best totals win",
+            minimum=1,
+        ),
+        Option("points_to_win", C.POINTS_TO_WIN, "points a team (or player) needs to win", minimum=1, maximum=20),
+    )
+
+    def num_actions(self, players: int) -> int:
+        return attack_base(players) + players
+
+    def observation_shape(self, players: int) -> tuple[int, ...]:
+        n = players
+        # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
+        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1).
+        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1,)
+
+    def action_label(self, action: int, players: int) -> str:
+        n = players
+        if action < n:
+            return f"pass {C.FAMILIES[action]}"
+        if action < silence_action(n):
+            return f"signal {C.SIGNALS[action - n]}"
+        if action == silence_action(n):
+            return "silence"
+        if action == ninjaaa_action(n):
+            return "ninjaaa"
+        return f"attack {seat_name(action - attack_base(n))}"
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> NinjaaaTackState:
+        return NinjaaaTackState(self, players, seed, options)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        from .render import render
+
+        return render(view)
+
+
+class NinjaaaTackState(State):
+    """A game of Ninjaaa'Tack in progress."""
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        n = players
+        self.arrival = options["gong_order"] == "arrival"
+        self.max_passes = options["max_passes"]
+        self.max_rounds = options["max_rounds"]
+        self.target = options["points_to_win"]
+        self.points = [0] * n
+        # hands[s * n + f]: how many cards of family f seat s holds.
+        self.hands = [0] * (n * n)
+        self.pending = [NO_CHOICE] * n
+        self.waiting = n
+        self.step = PASS_STEP
+        self.round = 0
+        self.passes = 0
+        self.lone_wolf = -1
+        self.teams: tuple[tuple[int, ...], ...] = ()
+        self.calls: tuple[tuple[int, ...], ...] = ()
+        self.team_names = ""
+        self.movers: tuple[int, ...] = ()
+        self.team_of: tuple[tuple[int, ...], ...] = ()
+        self.penalised: frozenset[int] = frozenset()
+        self.penalised_next: frozenset[int] = frozenset()
+        # This round's published gestures: (pass number, seat, signal index).
+        self.signals: list[tuple[int, int, int]] = []
+        # passed[k][s]: the family seat s passed at pass k of this round (-1 where unknown in a sampled world).
+        self.passed: list[tuple[int, ...]] = []
+        # The last resolved call, for the views: (caller, action, target seats, revealed hands, points, correct).
+        self.last_call: tuple | None = None
+        self.over = False
+        self._start_round()
+
+    # --- rounds ----------------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        """Set up the teams and penalties of the next round, then shuffle and deal."""
+        n = self.players
+        self.round += 1
+        if n % 2:
+            # The lone wolf starts with Player 1 and moves one seat to the left each round.
+            self.lone_wolf = (self.round - 1) % n
+        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf)
+        # A penalty earned in the previous round applies to this round only.
+        self.penalised = self.penalised_next
+        self.penalised_next = frozenset()
+        self._deal()
+        self.step = PASS_STEP
+        self.passes = 0
+        self.signals = []
+        self.passed = []
+        self._reset_step()
+        self.log("round", f"Round {self.round}: {self.team_names}")
+        for s in sorted(self.penalised):
+            self.log("penalty", f"{seat_name(s)} is under the Penalty this round")
+
+    def _deal(self) -> None:
+        n = self.players
+        deck = list(_DECKS[n])
+        self.chance().shuffle(deck)
+        hands = [0] * (n * n)
+        for i, f in enumerate(deck):
+            hands[(i // C.HAND_SIZE) * n + f] += 1
+        self.hands = hands
+        names = C.FAMILIES
+        for s in range(n):
+            dealt = sorted(deck[s * C.HAND_SIZE : (s + 1) * C.HAND_SIZE])
+            self.log("deal", "You are dealt " + ", ".join([names[f] for f in dealt]), to=s)
+
+    def _reset_step(self) -> None:
+        self.pending = [NO_CHOICE] * self.players
+        self.waiting = self.players
+        self.movers = tuple(range(self.players))
+
+    # --- the contract ------------------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else self.movers
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if self.over or not 0 <= seat < self.players or self.pending[seat] != NO_CHOICE:
+            return []
+        n = self.players
+        if self.step == PASS_STEP:
+            hands = self.hands
+            row = seat * n
+            actions = [f for f in range(n) if hands[row + f]]
+        else:
+            actions = list(range(n, n + NUM_SIGNALS + 1))
+        actions.extend(self.calls[seat])
+        return actions
+
+    def _apply(self, seat: int, action: int) -> None:
+        n = self.players
+        if is_call(action, n) and self.arrival:
+            # Live play: the first call to reach the gong is the one resolved, at once.
+            self._resolve_call(seat, action)
+            return
+        self.pending[seat] = action
+        self.waiting -= 1
+        self.movers = tuple(s for s in self.movers if s != seat)
+        if action < n:
+            self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
+        if self.waiting == 0:
+            self._finish_step()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        """Every seat that reached the target (teammates together); the best totals after the safeguard."""
+        if not self.over:
+            return []
+        reached = [s for s, p in enumerate(self.points) if p >= self.target]
+        if reached:
+            return reached
+        best = max(self.points)
+        return [s for s, p in enumerate(self.points) if p == best]
+
+    # --- a decision step completes -------------------------------------------------------------------------
+    def _finish_step(self) -> None:
+        n = self.players
+        callers = [s for s, a in enumerate(self.pending) if is_call(a, n)]
+        if callers:
+            if len(callers) > 1:
+                # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
+                order = callers[:]
+                self.chance().shuffle(order)
+                names = ", ".join(seat_name(s) for s in order)
+                self.log("gong", f"Several calls at once; registered in the order {names}")
+                callers = order
+            self._resolve_call(callers[0], self.pending[callers[0]])
+        elif self.step == PASS_STEP:
+            self._pass_cards()
+        else:
+            self._publish_signals()
+
+    def _pass_cards(self) -> None:
+        """Every chosen card moves one seat to the left at the same time."""
+        n = self.players
+        chosen = tuple(self.pending)
+        hands = self.hands
+        for s, f in enumerate(chosen):
+            hands[s * n + f] -= 1
+            hands[((s + 1) % n) * n + f] += 1
+        self.passed.append(chosen)
+        self.passes += 1
+        self.log("pass", f"Pass {self.passes}: every player passes a card to the left")
+        for s, f in enumerate(chosen):
+            self.log("received", f"You pass {C.FAMILIES[f]} and receive {C.FAMILIES[chosen[s - 1]]}", to=s)
+        self.step = SIGNAL_STEP
+        self._reset_step()
+
+    def _publish_signals(self) -> None:
+        """The gestures are seen by everybody, each attributed to its maker; then the next pass or a redeal."""
+        n = self.players
+        for s, a in enumerate(self.pending):
+            if a != silence_action(n):
+                self.signals.append((self.passes, s, a - n))
+                self.log("signal", f"{seat_name(s)} signals: {C.SIGNALS[a - n]}")
+        if self.passes >= self.max_passes:
+            self.log("redeal", f"Round {self.round} reaches {self.passes} passes with no call: redealt, no score")
+            self._next_round()
+            return
+        self.step = PASS_STEP
+        self._reset_step()
+
+    def _next_round(self) -> None:
+        if self.round >= self.max_rounds:
+            self.over = True
+            self.log("end", f"The game stops after {self.round} rounds (safeguard); the best totals win")
+            return
+        self._start_round()
+
+    # --- the gong ---------------------------------------------------------------------------------------------
+    def clans(self, members: tuple[int, ...]) -> int:
+        """How many clans the hands of `members` assemble together (4 of a family; 3 for a lone wolf)."""
+        n = self.players
+        hands = self.hands
+        if len(members) == 1:
+            row = members[0] * n
+            return sum(1 for c in hands[row : row + n] if c >= C.CLAN_SIZE_LONE_WOLF)
+        a, b = members[0] * n, members[1] * n
+        return sum(1 for f in range(n) if hands[a + f] + hands[b + f] >= C.CLAN_SIZE_PAIR)
+
+    def solo_clans(self, seats: tuple[int, ...], need: int) -> int:
+        """How many families one of `seats` holds alone, `need` cards or more (the Penalty's test)."""
+        n = self.players
+        hands = self.hands
+        return sum(1 for s in seats for f in range(n) if hands[s * n + f] >= need)
+
+    def ninjaaa_points(self, caller: int) -> int:
+        """The clans a Ninjaaa! by `caller` is worth (0 makes it a wrong call)."""
+        team = self.team_of[caller]
+        if not self.penalised.intersection(team):
+            return self.clans(team)
+        need = C.CLAN_SIZE_LONE_WOLF if len(team) == 1 else C.CLAN_SIZE_PAIR
+        if self.players % 2:
+            # Odd counts: the Penalty is personal, so it binds only a penalised caller, who must hold it alone.
+            if caller not in self.penalised:
+                return self.clans(team)
+            return self.solo_clans((caller,), need)
+        return self.solo_clans(team, need)
+
+    def _resolve_call(self, caller: int, action: int) -> None:
+        """Reveal the hands concerned, score the call, and end the round."""
+        n = self.players
+        team = self.team_of[caller]
+        if action == ninjaaa_action(n):
+            target = team
+            points = self.ninjaaa_points(caller)
+            call = "Ninjaaa!"
+            label = f"Ninjaaa! by {seat_name(caller)}"
+        else:
+            target = self.team_of[action - attack_base(n)]
+            points = self.clans(target)
+            call = f"Attack! on {team_name(target)}"
+            label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
+        self.log("gong", f"{seat_name(caller)} taps the gong: {call}")
+        revealed = tuple((s, tuple(self.hands[s * n : s * n + n])) for s in target)
+        for s, counts in revealed:
+            self.log("reveal", f"{seat_name(s)} reveals {self.counts_text(counts)}")
+        if points:
+            row = [0] * n
+            for s in team:
+                row[s] = points
+            self._score(label, row)
+        else:
+            self._wrong_call(caller, call)
+        self.last_call = (caller, action, target, revealed, points, bool(points))
+        self._reset_step()
+        if any(p >= self.target for p in self.points):
+            self.over = True
+            self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
+            return
+        self._next_round()
+
+    def _wrong_call(self, caller: int, call: str) -> None:
+        """A wrong call costs a point; with no point to lose, the Penalty for the next round."""
+        n = self.players
+        # Even counts: the team shares its score; odd counts: only the caller answers for the call.
+        losers = self.team_of[caller] if n % 2 == 0 else (caller,)
+        what = f"Wrong call by {seat_name(caller)} ({call})"
+        if self.points[caller] >= 1:
+            row = [0] * n
+            for s in losers:
+                row[s] = -1
+            self._score(what, row)
+        else:
+            self.penalised_next = frozenset(losers)
+            self._score(what + ": Penalty next round", [0] * n)
+
+    def _score(self, label: str, row: list[int]) -> None:
+        for s, p in enumerate(row):
+            self.points[s] += p
+        self.score(label, row)
+
+    # --- views ---------------------------------------------------------------------------------------------------
+    def hand_counts(self, seat: int) -> list[int]:
+        n = self.players
+        return self.hands[seat * n : seat * n + n]
+
+    def counts_text(self, counts: Any) -> str:
+        return ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
+
+    def hand_text(self, seat: int) -> str:
+        return self.counts_text(self.hand_counts(seat))
+
+    def _view(self) -> dict[str, Any]:
+        n = self.players
+        hands = [
+            Private({C.FAMILIES[f]: c for f, c in enumerate(self.hand_counts(s)) if c}, s, shown=C.HAND_SIZE)
+            for s in range(n)
+        ]
+        pending = [
+            Private(None if a == NO_CHOICE else self.action_label(a), s, shown=None)
+            for s, a in enumerate(self.pending)
+        ]
+        # Each seat knows what it passed and what it received at each pass of the round.
+        own = [
+            Private(
+                [{"passed": _family_name(p[s]), "received": _family_name(p[s - 1])} for p in self.passed],
+                s,
+                shown=None,
+            )
+            for s in range(n)
+        ]
+        teams = [
+            {
+                "name": team_name(t),
+                "seats": list(t),
+                "lone_wolf": len(t) == 1,
+                "score": self.points[t[0]] if n % 2 == 0 else None,
+                "penalised": bool(self.penalised.intersection(t)),
+            }
+            for t in self.teams
+        ]
+        return {
+            "families": list(C.FAMILIES[:n]),
+            "round": self.round,
+            "step": STEP_NAMES[self.step],
+            "passes": self.passes,
+            "max_passes": self.max_passes,
+            "points_to_win": self.target,
+            "gong_order": "arrival" if self.arrival else "random",
+            "individual_scores": n % 2 == 1,
+            "teams": teams,
+            "lone_wolf": self.lone_wolf if self.lone_wolf >= 0 else None,
+            "penalised": sorted(self.penalised),
+            "penalised_next_round": sorted(self.penalised_next),
+            "signals": [
+                {"pass": k, "seat": s, "player": seat_name(s), "signal": C.SIGNALS[g]} for k, s, g in self.signals
+            ],
+            "last_call": self._last_call_view(),
+            "hands": hands,
+            "pending": pending,
+            "pass_log": own,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The kernel's view, plus the looking seat's own hand, pending choice and passes under short keys."""
+        view = super().view(seat)
+        mine = seat is not None
+        view["hand"] = view["hands"][seat] if mine else None
+        view["my_choice"] = view["pending"][seat] if mine else None
+        view["my_passes"] = view["pass_log"][seat] if mine else None
+        return view
+
+    def _last_call_view(self) -> dict[str, Any] | None:
+        if self.last_call is None:
+            return None
+        caller, action, target, revealed, points, correct = self.last_call
+        return {
+            "caller": caller,
+            "call": self.action_label(action),
+            "target": team_name(target),
+            "revealed": {seat_name(s): self.counts_text(c) for s, c in revealed},
+            "points": points,
+            "correct": correct,
+        }
+
+    def _observe(self, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        hands = self.hands
+        for f in range(n):
+            out[f] = hands[seat * n + f] / C.CARDS_PER_FAMILY
+        out[n + self.step] = 1.0
+        base = n + 2
+        mates = self.team_of[seat]
+        for i in range(n):
+            s = (seat + i) % n
+            out[base + i] = 1.0 if (s in mates and s != seat) else 0.0
+            out[base + n + i] = 1.0 if s == self.lone_wolf else 0.0
+            out[base + 2 * n + i] = self.points[s] / self.target
+            out[base + 3 * n + i] = 1.0 if s in self.penalised else 0.0
+            out[base + 4 * n + i] = 1.0 if self.pending[s] != NO_CHOICE else 0.0
+        base += 5 * n
+        # The gestures of the latest signal step of this round (silence is the last slot).
+        if self.signals or self.passes:
+            latest = self.passes if self.step == PASS_STEP else self.passes - 1
+            if latest >= 1:
+                silent = set(range(n))
+                for k, s, g in self.signals:
+                    if k == latest:
+                        out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + g] = 1.0
+                        silent.discard(s)
+                for s in silent:
+                    out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
+        base += n * (NUM_SIGNALS + 1)
+        if self.passed:
+            last = self.passed[-1]
+            out[base + last[seat]] = 1.0
+            out[base + n + last[seat - 1]] = 1.0
+        out[base + 2 * n] = self.passes / self.max_passes
+
+    # --- copies and sampled worlds -------------------------------------------------------------------------------
+    def _copy_mutables(self, other: State) -> None:
+        other.points = self.points[:]
+        other.hands = self.hands[:]
+        other.pending = self.pending[:]
+        other.signals = self.signals[:]
+        other.passed = self.passed[:]
+
+    def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        """Deal the cards the seat cannot see among the other hands, keeping what it knows of its passes.
+
+        A card the seat passed k passes ago moves at most one seat per pass, so it lies among the k seats to
+        its left: for k up to n - 2 that is a true constraint. Other seats' pending choices are re-chosen.
+        """
+        n = self.players
+        mine = self.hand_counts(seat)
+        others = [(seat + i) % n for i in range(1, n)]
+        families: list[int] = []
+        reach: list[int] = []  # for a tracked card, how many seats to the left it may have gone; else n - 1
+        unseen = [C.CARDS_PER_FAMILY - mine[f] for f in range(n)]
+        total = len(self.passed)
+        for k in range(1, min(total, n - 2) + 1):
+            f = self.passed[total - k][seat]
+            families.append(f)
+            reach.append(k)
+            unseen[f] -= 1
+        for f in range(n):
+            families.extend([f] * unseen[f])
+            reach.extend([n - 1] * unseen[f])
+        dealt = constrained_deal(
+            range(len(families)), [C.HAND_SIZE] * (n - 1), lambda token, place: place < reach[token], rng
+        )
+        hands = world.hands
+        for place, tokens in enumerate(dealt):
+            s = others[place]
+            row = s * n
+            for f in range(n):
+                hands[row + f] = 0
+            for token in tokens:
+                hands[row + families[token]] += 1
+        # The seat knows only its own passes and what it received; the rest of the pass log is unknown.
+        left = (seat - 1) % n
+        world.passed = [
+            tuple(p[s] if s in (seat, left) else NO_CHOICE for s in range(n)) for p in self.passed
+        ]
+        # Other seats that already decided this step decide again in the sampled world (a pass or a gesture).
+        for s in range(n):
+            if s != seat and world.pending[s] != NO_CHOICE:
+                if world.step == PASS_STEP:
+                    held = [f for f in range(n) if hands[s * n + f]]
+                    world.pending[s] = rng.choice(held)
+                else:
+                    world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+
+    # --- scripting (tests and tutorials) ----------------------------------------------------------------------
+    def set_hands(self, hands: list[list[str] | list[int]]) -> None:
+        """Script a deal: one list of families (names or indices) per seat, 4 each, every card once."""
+        n = self.players
+        counts = [0] * (n * n)
+        for s, hand in enumerate(hands):
+            for card in hand:
+                f = C.FAMILIES.index(card) if isinstance(card, str) else card
+                counts[s * n + f] += 1
+        per_family = [sum(counts[s * n + f] for s in range(n)) for f in range(n)]
+        if len(hands) != n or any(len(h) != C.HAND_SIZE for h in hands) or any(
+            c != C.CARDS_PER_FAMILY for c in per_family
+        ):
+            raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
+        self.hands = counts
+
+
+def _family_name(f: int) -> str | None:
+    return C.FAMILIES[f] if f >= 0 else None

@@ -1,0 +1,42 @@
+"""The terminal table shows the seat's hand by family, the signals, the scores, the penalties and the teams."""
+
+from __future__ import annotations
+
+from ninjatable.core import get_game, render_text
+
+GAME = get_game("ninjaaatack")
+
+DEAL = [
+    ["Fox", "Fox", "Crane", "Tiger"],
+    ["Crane", "Tiger", "Dragon", "Fox"],
+    ["Fox", "Crane", "Dragon", "Dragon"],
+    ["Crane", "Tiger", "Tiger", "Dragon"],
+]
+
+
+def test_the_table_shows_hand_signals_scores_penalties_and_teams():
+    state = GAME.new_state(4, seed=1)
+    state.set_hands(DEAL)
+    state.apply(1, state.parse_action("ninjaaa"))  # wrong at 0 points: team 2 penalised next round
+    for seat, card in ((0, "Fox"), (2, "Fox"), (3, "Crane")):
+        state.apply(seat, state.parse_action(f"pass {card}"))
+    state.set_hands(DEAL)
+    for seat, card in ((0, "Tiger"), (1, "Fox"), (2, "Dragon"), (3, "Crane")):
+        state.apply(seat, state.parse_action(f"pass {card}"))
+    for seat, signal in ((0, "signal wink"), (1, "silence"), (2, "signal tap-nose"), (3, "silence")):
+        state.apply(seat, state.parse_action(signal))
+    text = render_text(GAME, state.view(0), width=120)
+    assert "Fox x2" in text and "Crane x2" in text  # the hand, grouped by family
+    assert "after pass 1: Player 1 wink, Player 3 tap-nose" in text
+    assert "team Player 1+Player 3 (you)" in text and "team Player 2+Player 4" in text
+    assert "Penalty this round" in text
+    assert "Wrong" in text or "wrong" in text  # the last gong and the hands it revealed
+    assert "Player 2 showed" in text
+    assert "1. gave Tiger, got Crane" in text
+
+
+def test_a_spectator_sees_no_hand():
+    state = GAME.new_state(5, seed=2)
+    text = render_text(GAME, state.view(None), width=120)
+    assert "Your hand" not in text
+    assert "lone wolf Player 1" in text and "points are individual" in text
