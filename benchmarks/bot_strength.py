@@ -128,7 +128,7 @@ def main() -> None:
     table = Table(title=f"Bot strength: one seat against the rest; search = {search_name}", header_style="bold")
     for column in ("game", "N", "even", "heuristic vs random", "ISMCTS vs heuristic", "median ms", "p95 ms",
                    "iter/s"):
-        table.add_column(column, justify="left" if column == "game" else "right")
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=column == "game")
     for row in rows:
         timing = row.get("search_timing", {})
         table.add_row(
