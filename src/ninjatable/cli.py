@@ -1,4 +1,4 @@
-"""The `ninjatable` command: list games, read their rules, play, simulate and replay."""
+"""The `ninjatable` command: list games, read their rules, play, simulate, replay and match bots in the arena."""
 
 from __future__ import annotations
 
@@ -162,6 +162,64 @@ def simulate(
     console.print(f"Mean game length: {result['mean_moves']:.1f} moves (a shared win counts as a fraction).")
     if records is not None:
         console.print(f"Records written to {records}/")
+
+
+@app.command()
+@clear_errors
+def arena(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. dragon.")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    bots: Annotated[str, typer.Option(help="Bots to match, comma-separated; a bot listed twice takes twice the seats.")]
+    = "heuristic,ismcts,random",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play (rounded up to whole balanced blocks).")]
+    = 60,
+    seed: Annotated[int, typer.Option(help="Seed of the match: the same seed replays the same results.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played in parallel processes.")] = 1,
+    option: OptionList = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Draw the results into this image file (e.g. arena.png).")] = None,
+) -> None:
+    """Match bots in seat-rotated games: win rate, mean score (95% intervals) and rating per bot."""
+    from .arena import lineups, run_arena
+
+    g = get_game(game)
+    players = g.check_players(players)
+    options = parse_options(g, option)
+    specs = check_bots(bots)
+    if games < 1 or jobs < 1:
+        raise BadOptions("--games and --jobs must be at least 1")
+    if plot is not None and plot.suffix.lower() not in {".png", ".svg", ".pdf"}:
+        raise BadOptions(f"--plot {plot} should end in .png, .svg or .pdf")
+    block = len(lineups(specs, players))
+    total = -(-games // block) * block
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"{g.id}, {players} players", total=total)
+        result = run_arena(g.id, players, specs, games=games, seed=seed, jobs=jobs, options=options,
+                           on_game=lambda _r, _n: progress.advance(task))
+    if plot is not None:
+        from .arena.plot import plot_results
+
+        plot_results(result, plot)
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return
+    title = f"{g.title}: {total} games, {players} players, seed {seed}"
+    table = Table(title=title, header_style="bold")
+    for column in ("bot", "seat-games", "win rate (95% CI)", "mean score (95% CI)", "rating", "ms/move"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in result.summaries:
+        w, m = s.win_rate, s.mean_score
+        table.add_row(s.bot, str(s.games), f"{w.value:.1%} [{w.low:.1%}, {w.high:.1%}]",
+                      f"{m.value:.1f} [{m.low:.1f}, {m.high:.1f}]",
+                      f"{s.rating['mu']:.1f} ± {s.rating['sigma']:.1f}", f"{s.ms_per_decision:.1f}")
+    console.print(table)
+    note = f"Even share: {result.even_share:.1%} per seat. Every bot sits in every seat equally often"
+    if total != games:
+        note += f" ({games} games rounded up to {total}: whole blocks of {block} seat assignments)"
+    console.print(note + ".")
+    if plot is not None:
+        console.print(f"Plot written to {plot}")
 
 
 @app.command()

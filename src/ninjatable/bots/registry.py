@@ -7,9 +7,13 @@ from typing import Any
 
 from ..core import BadOptions, State
 from ..core.bot import Bot, RandomBot
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 
 _BOTS: dict[str, tuple[type[Bot], dict[str, type]]] = {
     "random": (RandomBot, {}),
+    "heuristic": (HeuristicBot, {}),
+    "ismcts": (IsmctsBot, IsmctsBot.PARAMS),
 }
 
 

@@ -22,9 +22,13 @@ def constrained_deal(
 
     `allowed(card, place)` says whether the card may lie there. Random greedy passes (most constrained
     card first) usually succeed; if they all fail, a bipartite matching in random order is exact.
+    The deal depends on the cards as a set, never on their order: a game may gather them from the true
+    hidden places, and the same generator then deals the same world from any world the seat cannot
+    tell apart (so a seeded bot decides alike in both).
     """
     if sum(sizes) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
+    cards = sorted(cards)
     places = range(len(sizes))
     options = {c: [p for p in places if sizes[p] and allowed(c, p)] for c in cards}
     for _ in range(tries):

@@ -1210,6 +1210,7 @@ class ClanWarsState(State):
         for b in others:
             for c in fixed[b]:
                 pool.remove(c)
+        pool.sort()  # the deal must not depend on where the hidden cards truly lie
         rng.shuffle(pool)
         k = 0
         for b in others:

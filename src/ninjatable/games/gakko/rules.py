@@ -477,6 +477,7 @@ def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
         if other != seat:
             base = other * STRIDE
             pool += _ranks(world.heaven, base) + _ranks(world.earth, base)
+    pool.sort()  # the deal must not depend on where the hidden cards truly lie
     rng.shuffle(pool)
     at = 0
     for other in range(n):
@@ -507,6 +508,7 @@ def _resample_heavens(world: GakkoState, seat: int, rng: random.Random) -> None:
         if other != seat:
             base = other * STRIDE
             pool += [r for r in range(1, RANKS + 1) for _ in range(heaven[base + r] - known[base + r])]
+    pool.sort()  # the deal must not depend on where the hidden cards truly lie
     rng.shuffle(pool)
     at = 0
     for other in range(n):

@@ -1,0 +1,311 @@
+"""Information-set Monte Carlo tree search, generic over every game of the kernel.
+
+One tree per decision, shared by all sampled worlds (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012). Each iteration:
+
+1. samples a world the deciding seat cannot tell from the real one (`SeatInfo.sample_world`: hidden
+   cards redistributed, other seats' pending simultaneous choices re-chosen, a fresh random future);
+2. descends the tree along actions legal in that world, each seat choosing by UCB over availability
+   counts (an action's exploration term counts the visits in which it was legal, not the parent's);
+3. adds one node, then plays the world on with the rollout policy (uniform random or each game's
+   heuristic bot) until the game ends or the search horizon is reached;
+4. backs up a reward vector, one component per seat, each edge learning the reward of the seat that
+   chose it, so that every player maximises its own result in games of three or more.
+
+Simultaneous decisions are decoupled: at a node where several seats must decide, each chooses from
+its own statistics at that node, knowing nothing of the others' choices in this iteration; the
+child is keyed by the joint choice. A seat's tree choice never depends on another's pending choice.
+
+Cycles: where a game lets a seat undo a step (moving a card back and forth while splitting a hand), a
+search that finds both orders equally good could wander forever. The bot remembers the observations
+at which it decided, and never chooses an action that brings its seat back to one of them (unless
+every action would).
+
+Rewards (`reward=`): `win` gives each of k winners 1/k (at a horizon, the seats sharing the best
+running total); `score` maps the totals linearly onto [0, 1] (best 1, worst 0); `rank` gives the
+fraction of the other seats a seat beats, ties counting half. Scores are taken as higher-is-better.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, ClassVar
+
+from ..core import BadOptions, State
+from ..core.bot import Bot, SeatInfo
+
+ROLLOUTS = ("random", "heuristic")
+REWARDS = ("win", "score", "rank", "mix")
+DEFAULT_ITERATIONS = 300
+MEMORY = 512  # observations remembered against cycles
+
+
+class _Node:
+    """A tree node: per-edge statistics `key -> [visits, reward sum, availability]`, and children."""
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[int, list[float]] = {}
+        self.children: dict[Any, _Node] = {}
+
+
+class IsmctsBot(Bot):
+    """Single-observer ISMCTS with availability-count UCB, decoupled simultaneous moves, per-seat rewards."""
+
+    name = "ismcts"
+    PARAMS: ClassVar[dict[str, type]] = {
+        "iterations": int,
+        "ms": float,
+        "c": float,
+        "rollout": str,
+        "rounds": int,
+        "depth": int,
+        "reward": str,
+    }
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        ms: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        rounds: int = 1,
+        depth: int = 0,
+        reward: str = "mix",
+    ) -> None:
+        params: dict[str, Any] = {}
+        if iterations is not None:
+            params["iterations"] = iterations
+        if ms is not None:
+            params["ms"] = ms
+        super().__init__(seed, **params)
+        if iterations is not None and iterations < 1:
+            raise BadOptions(f"ismcts iterations must be at least 1, not {iterations}")
+        if ms is not None and ms <= 0:
+            raise BadOptions(f"ismcts ms must be positive, not {ms}")
+        if c < 0:
+            raise BadOptions(f"ismcts c (exploration) must be 0 or more, not {c}")
+        if rollout not in ROLLOUTS:
+            raise BadOptions(f"ismcts rollout={rollout!r} is unknown; choose {' or '.join(ROLLOUTS)}")
+        if reward not in REWARDS:
+            raise BadOptions(f"ismcts reward={reward!r} is unknown; choose one of {', '.join(REWARDS)}")
+        if rounds < 0 or depth < 0:
+            raise BadOptions("ismcts rounds and depth must be 0 (no limit) or more")
+        # With neither budget given, a fixed iteration count keeps matches exactly replayable.
+        self.iterations = iterations if iterations is not None or ms is not None else DEFAULT_ITERATIONS
+        self.ms = ms
+        self.c = c
+        self.rollout = rollout
+        self.rounds = rounds
+        self.depth = depth
+        self.reward = reward
+        self._rollout_bots: dict[tuple[str, int], list[Bot]] = {}
+        self._visited: dict[bytes, None] = {}  # observations this bot decided at, oldest first
+        self._root_allowed: set[int] | None = None
+        self._root_seat = -1
+        self.last_iterations = 0  # iterations run by the last decision (for benchmarks)
+
+    def check_game(self, game) -> None:
+        """Raise BadOptions now, rather than mid-match, if heuristic rollouts are asked of a game without one."""
+        if self.rollout == "heuristic" and game.heuristic_bot is None:
+            raise BadOptions(f"{game.id} has no heuristic bot; use ismcts:rollout=random")
+
+    # --- the decision --------------------------------------------------------------------------------
+    def act(self, info: SeatInfo) -> int:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = info.seat
+        size = info.game.num_actions(info.players)
+        allowed = self._not_going_back(info, legal)
+        if len(allowed) == 1:
+            self.last_iterations = 0
+            return allowed[0]
+        self._root_allowed = set(allowed) if len(allowed) < len(legal) else None
+        self._root_seat = seat
+        root = _Node()
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, info.sample_world(self.rng), size)
+            done += 1
+        self.last_iterations = done
+        self._root_allowed = None
+        return self._best(root, seat, size, allowed)
+
+    def _not_going_back(self, info: SeatInfo, legal: list[int]) -> list[int]:
+        """The legal actions that do not return the seat to an observation it has already decided at."""
+        here = info.observation().tobytes()
+        self._visited[here] = None
+        if len(self._visited) > MEMORY:
+            del self._visited[next(iter(self._visited))]
+        world = info.sample_world(self.rng)
+        allowed = []
+        for action in legal:
+            after = world.clone()
+            after._apply(info.seat, action)
+            if after.is_over() or after.observation(info.seat).tobytes() not in self._visited:
+                allowed.append(action)
+        return allowed or legal
+
+    def _best(self, root: _Node, seat: int, size: int, legal: list[int]) -> int:
+        """The most visited of the seat's root actions; mean reward, then chance, break ties.
+
+        Chance rather than action order: when all look alike, always the first could walk a cycle.
+        """
+        best: list[int] = []
+        best_key = (-1.0, -1.0)
+        for action in legal:
+            edge = root.edges.get(seat * size + action)
+            if edge is None:
+                continue
+            key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
+            if key > best_key:
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return self.rng.choice(best) if best else legal[0]
+
+    # --- one iteration -------------------------------------------------------------------------------
+    def _iterate(self, root: _Node, world: State, size: int) -> None:
+        horizon = len(world.sheet) + self.rounds if self.rounds else None
+        path: list[tuple[_Node, list[tuple[int, int]]]] = []
+        node = root
+        expanded = False
+        while not expanded and not world.is_over() and not _past(world, horizon):
+            movers = world.to_move()
+            chosen: list[tuple[int, int]] = []  # (seat, edge key)
+            # Every mover decides before any choice is applied: a simultaneous decision stays blind.
+            for seat in movers:
+                legal = world.legal_actions(seat)
+                if node is root and seat == self._root_seat and self._root_allowed is not None:
+                    legal = [a for a in legal if a in self._root_allowed] or legal
+                key, fresh = self._select(node, seat, legal, size)
+                chosen.append((seat, key))
+                expanded = expanded or fresh
+            for seat, key in chosen:
+                world._apply(seat, key - seat * size)
+            path.append((node, chosen))
+            child_key = chosen[0][1] if len(chosen) == 1 else tuple(k for _, k in chosen)
+            child = node.children.get(child_key)
+            if child is None:
+                child = node.children[child_key] = _Node()
+                expanded = True
+            node = child
+        self._play_out(world, horizon)
+        rewards = self._rewards(world)
+        for node, chosen in path:
+            for seat, key in chosen:
+                edge = node.edges[key]
+                edge[0] += 1
+                edge[1] += rewards[seat]
+
+    def _select(self, node: _Node, seat: int, legal: list[int], size: int) -> tuple[int, bool]:
+        """UCB over availability counts; an action never tried in this node is tried first."""
+        edges = node.edges
+        untried: list[int] = []
+        best_key, best_value = -1, -1.0
+        c = self.c
+        start = self.rng.randrange(len(legal))  # equal values: the first in a random rotation wins
+        for action in legal[start:] + legal[:start]:
+            key = seat * size + action
+            edge = edges.get(key)
+            if edge is None or edge[0] == 0:
+                untried.append(key)
+                if edge is None:
+                    edges[key] = [0, 0.0, 1]
+                else:
+                    edge[2] += 1
+                continue
+            edge[2] += 1
+            if untried:
+                continue
+            value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
+            if value > best_value:
+                best_key, best_value = key, value
+        if untried:
+            return self.rng.choice(untried), True
+        return best_key, False
+
+    def _play_out(self, world: State, horizon: int | None) -> None:
+        """Play on with the rollout policy until the end, the horizon or the depth cutoff."""
+        steps = 0
+        depth = self.depth
+        rng = self.rng
+        bots = self._rollout_policy(world) if self.rollout == "heuristic" else None
+        while not world.is_over() and not _past(world, horizon):
+            if depth and steps >= depth:
+                break
+            seat = world.to_move()[0]
+            if bots is None:
+                action = rng.choice(world.legal_actions(seat))
+            else:
+                action = bots[seat].act(SeatInfo(world, seat))
+            world._apply(seat, action)  # legal by construction; skip the public re-check for speed
+            steps += 1
+
+    def _rollout_policy(self, world: State) -> list[Bot]:
+        """The game's heuristic bot for every seat, made once per game and player count."""
+        key = (world.game.id, world.players)
+        if key not in self._rollout_bots:
+            self.check_game(world.game)
+            cls = world.game.heuristic_bot
+            self._rollout_bots[key] = [cls(seed=self.rng.getrandbits(32)) for _ in range(world.players)]
+        return self._rollout_bots[key]
+
+    def _rewards(self, world: State) -> list[float]:
+        """One reward in [0, 1] per seat, from the final result or the running totals at the horizon."""
+        scores = world.scores()
+        if world.is_over():
+            winners = world.winners()
+        else:
+            best = max(scores)
+            winners = [s for s, t in enumerate(scores) if t == best]
+        if self.reward == "win":
+            return _win_shares(winners, len(scores))
+        if self.reward == "score":
+            return _normalised(scores)
+        if self.reward == "rank":
+            return _rank_shares(scores)
+        shares = _win_shares(winners, len(scores))
+        spread = _normalised(scores)
+        return [0.5 * w + 0.5 * s for w, s in zip(shares, spread)]
+
+
+def _past(world: State, horizon: int | None) -> bool:
+    return horizon is not None and len(world.sheet) >= horizon
+
+
+def _win_shares(winners: list[int], players: int) -> list[float]:
+    share = 1.0 / len(winners) if winners else 0.0
+    out = [0.0] * players
+    for s in winners:
+        out[s] = share
+    return out
+
+
+def _normalised(scores: list[int]) -> list[float]:
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * len(scores)
+    span = float(high - low)
+    return [(t - low) / span for t in scores]
+
+
+def _rank_shares(scores: list[int]) -> list[float]:
+    n = len(scores)
+    if n < 2:
+        return [1.0] * n
+    out = []
+    for t in scores:
+        beaten = sum(1.0 if t > u else 0.5 if t == u else 0.0 for u in scores) - 0.5  # self counted as a tie
+        out.append(beaten / (n - 1))
+    return out
