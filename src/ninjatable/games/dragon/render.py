@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import seat_name
+from ...core.text import score_sheet_table
 
 STYLE = {"P": "magenta", "R": "red", "B": "blue", "G": "green"}
 COLOUR_ORDER = "PRBG"
@@ -89,13 +90,7 @@ def render(view: dict[str, Any]) -> Group:
                 place = f"Player {where + 1}" if isinstance(where, int) else where
                 known.append_text(Text.assemble(card_text(lab), f" ({place})  "))
             parts.append(known)
-    if view["score_sheet"]:
-        sheet = Table(title="Score sheet", box=None, header_style="bold")
-        sheet.add_column("")
-        for s in range(n):
-            sheet.add_column(seat_name(s, me), justify="right")
-        for line in view["score_sheet"]:
-            sheet.add_row(line["label"], *map(str, line["points"]))
-        sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
+    sheet = score_sheet_table(view)
+    if sheet is not None:
         parts.append(sheet)
     return Group(*parts)

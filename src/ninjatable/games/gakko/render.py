@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import seat_name
+from ...core.text import score_sheet_table
 
 
 def cards_text(ranks: list[int] | None, style: str = "bold") -> Text:
@@ -102,13 +103,7 @@ def render(view: dict[str, Any]) -> Group:
         parts.append(Text.assemble("Your Heaven: ", cards_text(seat["heaven"])))
         if phase == "split":
             parts.append(Text.assemble("Your Earth (not yet shown): ", cards_text(seat["earth"])))
-    if view["score_sheet"]:
-        sheet = Table(title="Score sheet", box=None, header_style="bold")
-        sheet.add_column("")
-        for s in range(n):
-            sheet.add_column(seat_name(s, me), justify="right")
-        for line in view["score_sheet"]:
-            sheet.add_row(line["label"], *map(str, line["points"]))
-        sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
+    sheet = score_sheet_table(view)
+    if sheet is not None:
         parts.append(sheet)
     return Group(*parts)

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core import seat_name
+from ...core.text import score_sheet_table
 
 STYLE = {"R": "red", "B": "blue", "G": "green"}
 COLOURS = ("red", "blue", "green")
@@ -76,14 +77,8 @@ def render(view: dict[str, Any]) -> Group:
         parts.append(Text.assemble("Your hand: ", Text(" ").join(card_text(lab, arrows) for lab in hand)))
     parts.append(Text(f"^ Arrow ({' '.join(arrows)})  * Shuriken  (n) stack height  power = Ninja Power",
                       style="dim"))
-    if view["score_sheet"]:
-        sheet = Table(title="Score sheet", box=None, header_style="bold")
-        sheet.add_column("")
-        for s in range(view["players"]):
-            sheet.add_column(seat_name(s, me), justify="right")
-        for line in view["score_sheet"]:
-            sheet.add_row(line["label"], *map(str, line["points"]))
-        sheet.add_row(Text("Total", style="bold"), *(Text(str(t), style="bold") for t in view["scores"]))
+    sheet = score_sheet_table(view)
+    if sheet is not None:
         parts.append(sheet)
     if view["over"]:
         names = ", ".join(seat_name(w, me) for w in view["winners"])
