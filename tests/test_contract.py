@@ -187,6 +187,21 @@ class TestContract:
                     random_playout(world, rng)
                 assert snapshot(state) == before, "sampling a world changed the state"
 
+    def test_worlds_sampled_inside_a_sampled_world_are_sound(self, game_id, players, options):
+        # Search bots whose rollout players sample worlds of their own do exactly this.
+        rng = random.Random(5)
+        for state in positions(game_id, players, options, seed=17, count=6):
+            for seat in range(players):
+                world = state.sample_world(seat, rng)
+                for other in range(players):
+                    inner = world.sample_world(other, rng)
+                    assert inner.view(other) == world.view(other)
+                    assert inner.legal_actions(other) == world.legal_actions(other)
+                random_playout_steps(world, rng, 30)
+                for other in range(players):
+                    inner = world.sample_world(other, rng)
+                    assert inner.view(other) == world.view(other)
+
     def test_labels_name_actions_uniquely(self, game_id, players, options):
         game = get_game(game_id)
         state = game.new_state(players, seed=1, **options)

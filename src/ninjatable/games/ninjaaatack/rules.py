@@ -556,6 +556,8 @@ class NinjaaaTackState(State):
         total = len(self.passed)
         for k in range(1, min(total, n - 2) + 1):
             f = self.passed[total - k][seat]
+            if f == NO_CHOICE:  # a world sampled for another seat does not know this seat's passes
+                continue
             families.append(f)
             reach.append(k)
             unseen[f] -= 1
