@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from ninjatable.core import get_game
-from ninjatable.games.dragon import cards as C
 from ninjatable.games.dragon.rules import (
     DONE,
     OVER,
@@ -14,42 +12,9 @@ from ninjatable.games.dragon.rules import (
     SOUL_GIVE,
     SOUL_RETURN,
     SPLIT,
-    SUMMON_PICK,
 )
 
-GAME = get_game("dragon")
-
-
-def cards(text: str) -> list[int]:
-    return sorted(C.LABELS.index(word) for word in text.split())
-
-
-def scripted(hands: list[str], scale: str, trump: str, leader: int = 0, *, advanced: bool = False,
-             summoner: int | None = None, tricks: int | None = None, jutsu: bool = True):
-    """Round 1 with the given deal; `jutsu=False` goes straight to the tricks, `tricks` shortens the round."""
-    state = GAME.new_state(len(hands), seed=0, advanced=advanced)
-    state.hands = [cards(h) for h in hands]
-    state.scale = cards(scale)
-    state.trump = "PRBG".index(trump)
-    state.leader = state.turn = leader
-    state.summoner = summoner
-    state.jutsu = None
-    if tricks is not None:
-        state.setup = state.setup._replace(hand=tricks)
-    if summoner is not None:
-        state.phase, state.picks_left = SUMMON_PICK, 2
-    elif jutsu:
-        state._find_practitioner()
-    else:
-        state.phase = PLAY
-    return state
-
-
-def play(state, *labels: str) -> None:
-    """Play the labelled cards, each by the seat to move."""
-    for lab in labels:
-        (seat,) = state.to_move()
-        state.apply(seat, state.parse_action(lab))
+from .deals import FOUR, FOUR_SCALE, GAME, cards, labels, play, scripted
 
 
 def split(state, pile: str) -> None:
@@ -57,19 +22,6 @@ def split(state, pile: str) -> None:
     for lab in pile.split():
         state.apply(state.jutsu, state.parse_action(lab))
     state.apply(state.jutsu, DONE)
-
-
-def labels(cards_: list[int]) -> set[str]:
-    return {C.LABELS[c] for c in cards_}
-
-
-FOUR = [
-    "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
-    "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
-    "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
-    "P10 P11 R10 R11 R12 B10 B11 B12 G7 G8 G9",
-]
-FOUR_SCALE = "P12 G10 G11 G12"
 
 
 class TestFollowingSuit:

@@ -6,42 +6,11 @@ import random
 
 import pytest
 
-from ninjatable.core import IllegalAction, get_game
+from ninjatable.core import IllegalAction
 from ninjatable.games.dragon import cards as C
 from ninjatable.games.dragon.rules import DONE, PICK_SCALE, PLAY, SOUL_GIVE, SOUL_RETURN, SPLIT, SUMMON_PICK
 
-GAME = get_game("dragon")
-
-
-def cards(text: str) -> list[int]:
-    return sorted(C.LABELS.index(word) for word in text.split())
-
-
-def rig(hands: list[str], scale: str, trump: str, leader: int = 0, advanced: bool = False, summoner=None):
-    """A fresh round with the given deal instead of the shuffled one (round 1 unless a summoner is set)."""
-    state = GAME.new_state(len(hands), seed=0, advanced=advanced)
-    state.hands = [cards(h) for h in hands]
-    state.scale = cards(scale)
-    state.trump = "PRBG".index(trump)
-    state.leader = state.turn = leader
-    state.summoner = summoner
-    state.jutsu = None
-    if summoner is None:
-        state._find_practitioner()
-    else:
-        state.phase, state.picks_left = SUMMON_PICK, 2
-    return state
-
-
-def by_label(state, *labels):
-    return [state.parse_action(x) for x in labels]
-
-
-def play(state, *labels):
-    """Play the labelled cards, each by the seat to move."""
-    for lab in labels:
-        (seat,) = state.to_move()
-        state.apply(seat, state.parse_action(lab))
+from .deals import FOUR, FOUR_SCALE, GAME, cards, play, scripted
 
 
 def skip_split(state):
@@ -49,16 +18,6 @@ def skip_split(state):
     seat = state.jutsu
     state.apply(seat, state.hands[seat][0])
     state.apply(seat, DONE)
-
-
-# Four hands of 11 (purple, red, blue, green 1-12; the scale holds the rest).
-FOUR = [
-    "P1 P2 P3 R1 R2 R3 B1 B2 B3 G1 G2",
-    "P4 P5 P6 R4 R5 R6 B4 B5 B6 G3 G4",
-    "P7 P8 P9 R7 R8 R9 B7 B8 B9 G5 G6",
-    "P10 P11 R10 R11 R12 B10 B11 B12 G7 G8 G9",
-]
-FOUR_SCALE = "P12 G10 G11 G12"
 
 
 class TestSetupTables:
@@ -107,14 +66,14 @@ class TestSetupTables:
 class TestCountdownAndBodilyDivision:
     def test_the_highest_trump_in_hand_finds_the_practitioner(self):
         # Red trump: R12 is in seat 3's hand.
-        state = rig(FOUR, FOUR_SCALE, "R")
+        state = scripted(FOUR, FOUR_SCALE, "R")
         assert state.jutsu == 3 and state.countdown == 12 and state.phase == SPLIT
         # Green trump: G10-G12 lie in the scale, so the countdown stops at G9 (seat 3).
-        state = rig(FOUR, FOUR_SCALE, "G")
+        state = scripted(FOUR, FOUR_SCALE, "G")
         assert state.jutsu == 3 and state.countdown == 9
 
     def test_each_half_keeps_at_least_one_card(self):
-        state = rig(FOUR, FOUR_SCALE, "R")
+        state = scripted(FOUR, FOUR_SCALE, "R")
         assert DONE not in state.legal_actions(3), "the 2nd-half pile may not be empty"
         with pytest.raises(IllegalAction):
             state.apply(3, DONE)
@@ -124,7 +83,7 @@ class TestCountdownAndBodilyDivision:
 
     def test_follow_suit_looks_only_at_the_current_hand(self):
         # Seat 3 (R12) keeps only greens and a blue in hand, its reds in the pile.
-        state = rig(FOUR, FOUR_SCALE, "R", leader=2)
+        state = scripted(FOUR, FOUR_SCALE, "R", leader=2)
         for lab in ["P10", "P11", "R10", "R11", "R12", "B12"]:
             state.apply(3, state.parse_action(lab))
         state.apply(3, DONE)
@@ -134,7 +93,7 @@ class TestCountdownAndBodilyDivision:
         assert state.legal_actions(3) == cards("B10 B11 G7 G8 G9"), "no red in the current hand: any card"
 
     def test_the_pile_is_taken_up_between_tricks(self):
-        state = rig(FOUR, FOUR_SCALE, "R", leader=3)
+        state = scripted(FOUR, FOUR_SCALE, "R", leader=3)
         keep = ["G9"]  # a one-card 1st-half hand
         for c in list(state.hands[3]):
             if C.LABELS[c] not in keep:
@@ -146,7 +105,7 @@ class TestCountdownAndBodilyDivision:
         assert state.view(0)["seats"][3]["hand_size"] == 10
 
     def test_purple_lead_exception_looks_only_at_the_current_hand(self):
-        state = rig(FOUR, FOUR_SCALE, "R", leader=3)
+        state = scripted(FOUR, FOUR_SCALE, "R", leader=3)
         for c in list(state.hands[3]):
             if C.LABELS[c] not in ("P10", "P11"):
                 state.apply(3, c)
@@ -196,7 +155,7 @@ class TestSummoning:
 
 class TestTricks:
     def test_purple_may_not_be_led_until_a_purple_is_taken(self):
-        state = rig(["P1 R1 B1", "P4 B2 B3", "P7 R7 B7", "P10 R12 G9"], "", "B", leader=0)
+        state = scripted(["P1 R1 B1", "P4 B2 B3", "P7 R7 B7", "P10 R12 G9"], "", "B", leader=0)
         skip_split(state)  # seat 2 (B7) sets P7 aside
         assert state.legal_actions(0) == cards("R1 B1"), "purple may not be led at the start"
         with pytest.raises(IllegalAction):
@@ -207,22 +166,22 @@ class TestTricks:
         assert state.legal_actions(3) == cards("P10 G9"), "someone has taken a purple: purple may be led"
 
     def test_highest_trump_wins_else_highest_of_the_led_colour(self):
-        state = rig(FOUR, FOUR_SCALE, "B", leader=0)
+        state = scripted(FOUR, FOUR_SCALE, "B", leader=0)
         skip_split(state)  # seat 3 (B12) sets aside its lowest card, P10
         play(state, "R1", "R6", "R9", "R12")
         assert state.leader == 3, "no trump: the highest red wins"
-        state = rig(FOUR, FOUR_SCALE, "B", leader=0)
+        state = scripted(FOUR, FOUR_SCALE, "B", leader=0)
         skip_split(state)
         play(state, "G1", "G3", "G6", "G9")
         assert state.leader == 3
-        state = rig(["P1 R1", "P2 B1", "P3 G1"], "", "B", leader=0)  # 3 players, short hands
+        state = scripted(["P1 R1", "P2 B1", "P3 G1"], "", "B", leader=0)  # 3 players, short hands
         state.hands = [cards("R1 R2"), cards("B1 B2"), cards("G1 G2")]
         state.phase = PLAY
         play(state, "R1", "B1", "G1")
         assert state.leader == 1, "a trump beats the led colour"
 
     def test_tokens_purples_and_the_scale_go_to_the_winners(self):
-        state = rig(["P1 R1", "P2 R2", "P3 R3"], "P12", "R", leader=0)
+        state = scripted(["P1 R1", "P2 R2", "P3 R3"], "P12", "R", leader=0)
         state.phase = PLAY
         state.setup = state.setup._replace(hand=2)  # a two-trick round
         play(state, "R1", "R2", "R3")
@@ -252,7 +211,7 @@ class TestScoring:
 
     def test_shoot_the_moon(self):
         hands = ["P1 P2 P3 P4 R1", "P5 P6 P7 P8 R2", "P9 P10 P11 R3 R4"]
-        state = rig(hands, "P12", "R", leader=0)
+        state = scripted(hands, "P12", "R", leader=0)
         state.phase = PLAY
         state.purple_broken = True
         state.setup = state.setup._replace(hand=5)
@@ -299,7 +258,7 @@ class TestScoring:
 
 class TestAdvancedVariant:
     def test_purple_trump_brings_soul_sucking_by_the_highest_purple(self):
-        state = rig(FOUR, "R12 G10 G11 G12", "P", advanced=True)
+        state = scripted(FOUR, "R12 G10 G11 G12", "P", advanced=True)
         state.hands[3] = cards("P10 P11 P12 R10 R11 B10 B11 B12 G7 G8 G9")
         state.scale = cards("R12 G10 G11 G12")
         state.jutsu = None
@@ -320,11 +279,11 @@ class TestAdvancedVariant:
         assert cards("P11")[0] in state.hands[1] and cards("G1")[0] in state.hands[2]
 
     def test_without_the_variant_a_purple_trump_means_bodily_division(self):
-        state = rig(FOUR, FOUR_SCALE, "P", advanced=False)
+        state = scripted(FOUR, FOUR_SCALE, "P", advanced=False)
         assert state.phase == SPLIT and state.jutsu == 3 and state.countdown == 11
 
     def test_the_variant_changes_nothing_for_other_trumps(self):
-        state = rig(FOUR, FOUR_SCALE, "B", advanced=True)
+        state = scripted(FOUR, FOUR_SCALE, "B", advanced=True)
         assert state.phase == SPLIT
 
 

@@ -4,36 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ninjatable.core import get_game
 from ninjatable.games.dragon import cards as C
-from ninjatable.games.dragon.rules import DONE, PICK_SCALE, SOUL_GIVE, SOUL_RETURN, SUMMON_PICK
+from ninjatable.games.dragon.rules import DONE, PICK_SCALE, SOUL_GIVE, SOUL_RETURN
 
-GAME = get_game("dragon")
-
-
-def cards(text: str) -> list[int]:
-    return sorted(C.LABELS.index(word) for word in text.split())
-
-
-def card(label: str) -> int:
-    return C.LABELS.index(label)
-
-
-def scripted(hands: list[str], scale: str, trump: str, leader: int = 0, *, advanced: bool = False,
-             summoner: int | None = None):
-    """Round 1 with the given deal (the jutsu still to come)."""
-    state = GAME.new_state(len(hands), seed=0, advanced=advanced)
-    state.hands = [cards(h) for h in hands]
-    state.scale = cards(scale)
-    state.trump = "PRBG".index(trump)
-    state.leader = state.turn = leader
-    state.summoner = summoner
-    state.jutsu = None
-    if summoner is not None:
-        state.phase, state.picks_left = SUMMON_PICK, 2
-    else:
-        state._find_practitioner()
-    return state
+from .deals import GAME, card, scripted
 
 
 def act(state, seat: int, *labels: str) -> None:
