@@ -25,11 +25,15 @@ import time
 import warnings
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ninjatable.core import all_games, get_game
 from ninjatable.research import env as make_env
+
+if TYPE_CHECKING:
+    import pyspiel
 
 PETTINGZOO_CLASSIC = ("texas_holdem_v4", "texas_holdem_no_limit_v6", "leduc_holdem_v4", "hanabi_v5")
 
@@ -116,14 +120,20 @@ def pettingzoo_classic(name: str) -> Callable[[], object] | None:
     return module.env
 
 
-# --- OpenSpiel: a game stepped from Python with observation and mask ----------------------------------------
-def openspiel_steps(spiel_game, seed: int) -> Callable[[float], int]:
+# --- OpenSpiel: a game stepped from Python, with or without observation and mask -----------------------------
+def openspiel_observer(spiel_game: pyspiel.Game):
+    """An observer writing the game's observation tensor, or its information-state tensor when that is all it has."""
     import pyspiel
     from open_spiel.python.observation import make_observation
 
-    kind = spiel_game.get_type()
-    recall = not kind.provides_observation_tensor  # hearts offers only information-state tensors
-    observer = make_observation(spiel_game, pyspiel.IIGObservationType(perfect_recall=recall) if recall else None)
+    recall = not spiel_game.get_type().provides_observation_tensor  # hearts offers only information-state tensors
+    return make_observation(spiel_game, pyspiel.IIGObservationType(perfect_recall=recall) if recall else None)
+
+
+def openspiel_steps(spiel_game: pyspiel.Game, seed: int, observe: bool) -> Callable[[float], int]:
+    """Random legal moves through `spiel_game`; with `observe`, each decision also copies the observation of the
+    player to act and builds its legal-action mask."""
+    observer = openspiel_observer(spiel_game) if observe else None
     size = spiel_game.num_distinct_actions()
     empty = bytes(size)
 
@@ -137,31 +147,14 @@ def openspiel_steps(spiel_game, seed: int) -> Callable[[float], int]:
                     outcomes = state.chance_outcomes()
                     state.apply_action(outcomes[int(pick() * len(outcomes))][0])
                     continue
-                player = state.current_player()
-                observer.set_from(state, player)
-                observer.tensor.copy()
-                legal = state.legal_actions(player)
-                mask_of(legal, size, empty)
-                state.apply_action(legal[int(pick() * len(legal))])
-                steps += 1
-            if time.perf_counter() > deadline:
-                return steps
-
-    return run
-
-
-def openspiel_bare_steps(spiel_game, seed: int) -> Callable[[float], int]:
-    def run(deadline: float) -> int:
-        pick = random.Random(seed).random
-        steps = 0
-        while True:
-            state = spiel_game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(pick() * len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
+                if observe:
+                    player = state.current_player()
+                    observer.set_from(state, player)
+                    observer.tensor.copy()
+                    legal = state.legal_actions(player)
+                    mask_of(legal, size, empty)
+                else:
+                    legal = state.legal_actions()
                 state.apply_action(legal[int(pick() * len(legal))])
                 steps += 1
             if time.perf_counter() > deadline:
@@ -197,14 +190,14 @@ def measure(args: argparse.Namespace) -> list[tuple[str, str, dict[str, float]]]
                 "PettingZoo AEC": timed(aec_steps(partial(make_env, game.id, players=players), 1), args.seconds),
             }
             if bridge is not None:
-                cells["OpenSpiel"] = timed(openspiel_steps(bridge.load_game(game.id, players=players, rng_seed=1), 1),
-                                           args.seconds)
+                spiel_game = bridge.load_game(game.id, players=players, rng_seed=1)
+                cells["OpenSpiel"] = timed(openspiel_steps(spiel_game, 1, observe=True), args.seconds)
             rows.append((f"ninjatable {game.id}", str(players), cells))
     if pyspiel is not None:
         hearts = pyspiel.load_game("hearts")
         rows.append(("OpenSpiel hearts (C++)", "4", {
-            "engine": timed(openspiel_bare_steps(hearts, 1), args.seconds),
-            "OpenSpiel": timed(openspiel_steps(hearts, 1), args.seconds),
+            "engine": timed(openspiel_steps(hearts, 1, observe=False), args.seconds),
+            "OpenSpiel": timed(openspiel_steps(hearts, 1, observe=True), args.seconds),
         }))
     else:
         rows.append(("OpenSpiel hearts: open_spiel not installed", "", {}))
