@@ -39,6 +39,10 @@ ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "rank", "mix")
 DEFAULT_ITERATIONS = 300
 MEMORY = 512  # observations remembered against cycles
+# The settings a game does not change in `Game.search_defaults`.
+GENERAL_DEFAULTS: dict[str, Any] = {
+    "c": 0.7, "rollout": "random", "rounds": 1, "depth": 0, "reward": "mix", "prior": 0.0, "beliefs": 1,
+}
 
 
 class _Node:
@@ -63,6 +67,8 @@ class IsmctsBot(Bot):
         "rounds": int,
         "depth": int,
         "reward": str,
+        "prior": float,
+        "beliefs": int,
     }
 
     def __init__(
@@ -70,48 +76,73 @@ class IsmctsBot(Bot):
         seed: int | None = None,
         iterations: int | None = None,
         ms: float | None = None,
-        c: float = 0.7,
-        rollout: str = "random",
-        rounds: int = 1,
-        depth: int = 0,
-        reward: str = "mix",
+        **settings: Any,
     ) -> None:
         params: dict[str, Any] = {}
         if iterations is not None:
             params["iterations"] = iterations
         if ms is not None:
             params["ms"] = ms
-        super().__init__(seed, **params)
+        unknown = sorted(set(settings) - set(GENERAL_DEFAULTS))
+        if unknown:
+            raise BadOptions(f"ismcts has no parameter {unknown[0]!r}; its parameters are: {', '.join(self.PARAMS)}")
+        super().__init__(seed, **params, **settings)
         if iterations is not None and iterations < 1:
             raise BadOptions(f"ismcts iterations must be at least 1, not {iterations}")
         if ms is not None and ms <= 0:
             raise BadOptions(f"ismcts ms must be positive, not {ms}")
-        if c < 0:
-            raise BadOptions(f"ismcts c (exploration) must be 0 or more, not {c}")
-        if rollout not in ROLLOUTS:
-            raise BadOptions(f"ismcts rollout={rollout!r} is unknown; choose {' or '.join(ROLLOUTS)}")
-        if reward not in REWARDS:
-            raise BadOptions(f"ismcts reward={reward!r} is unknown; choose one of {', '.join(REWARDS)}")
-        if rounds < 0 or depth < 0:
-            raise BadOptions("ismcts rounds and depth must be 0 (no limit) or more")
+        _check_settings(settings)
         # With neither budget given, a fixed iteration count keeps matches exactly replayable.
         self.iterations = iterations if iterations is not None or ms is not None else DEFAULT_ITERATIONS
         self.ms = ms
-        self.c = c
-        self.rollout = rollout
-        self.rounds = rounds
-        self.depth = depth
-        self.reward = reward
+        self._budget_given = iterations is not None or ms is not None
+        self._explicit = settings  # the rest comes from the game being played, then the general defaults
+        self._settled_for = ""
+        self._settle({})
         self._rollout_bots: dict[tuple[str, int], list[Bot]] = {}
+        self._guides: dict[str, Bot] = {}
         self._visited: dict[bytes, None] = {}  # observations this bot decided at, oldest first
         self._root_allowed: set[int] | None = None
         self._root_seat = -1
         self.last_iterations = 0  # iterations run by the last decision (for benchmarks)
 
+    def _settle(self, game_defaults: dict[str, Any]) -> None:
+        """Take each setting from the parameters given, else the game's search defaults, else the general ones."""
+        chosen = {**GENERAL_DEFAULTS, **game_defaults, **self._explicit}
+        self.c = float(chosen["c"])
+        self.rollout = chosen["rollout"]
+        self.rounds = int(chosen["rounds"])
+        self.depth = int(chosen["depth"])
+        self.reward = chosen["reward"]
+        self.prior = float(chosen["prior"])
+        self.beliefs = int(chosen["beliefs"])
+
+    def settings(self) -> dict[str, Any]:
+        """The settings in force for the game last played (the general defaults before any)."""
+        return {key: getattr(self, key) for key in GENERAL_DEFAULTS}
+
     def check_game(self, game) -> None:
-        """Raise BadOptions now, rather than mid-match, if heuristic rollouts are asked of a game without one."""
-        if self.rollout == "heuristic" and game.heuristic_bot is None:
+        """Raise BadOptions now, rather than mid-match, if heuristic help is asked of a game without one."""
+        if game.heuristic_bot is not None:
+            return
+        if self._explicit.get("rollout") == "heuristic":
             raise BadOptions(f"{game.id} has no heuristic bot; use ismcts:rollout=random")
+        if self._explicit.get("prior"):
+            raise BadOptions(f"{game.id} has no heuristic bot to take a prior from; use ismcts:prior=0")
+
+    def _prepare(self, game) -> None:
+        """Settle the settings for the game about to be played (its search defaults apply from now on)."""
+        if self._settled_for == game.id:
+            return
+        self.check_game(game)
+        defaults = dict(game.search_defaults)
+        iterations = defaults.pop("iterations", DEFAULT_ITERATIONS)
+        if not self._budget_given:  # the game's default budget, chosen to decide within a second
+            self.iterations = iterations
+        if game.heuristic_bot is None:  # whatever a game asks, there is no heuristic to use
+            defaults.update(rollout="random", prior=0.0, beliefs=1)
+        self._settle(defaults)
+        self._settled_for = game.id
 
     # --- the decision --------------------------------------------------------------------------------
     def act(self, info: SeatInfo) -> int:
@@ -119,6 +150,7 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        self._prepare(info.game)
         seat = info.seat
         size = info.game.num_actions(info.players)
         allowed = self._not_going_back(info, legal)
@@ -128,6 +160,8 @@ class IsmctsBot(Bot):
         self._root_allowed = set(allowed) if len(allowed) < len(legal) else None
         self._root_seat = seat
         root = _Node()
+        guide = self._guide_action(info, allowed)
+        view = info.view() if self.beliefs > 1 else None
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
         done = 0
         while True:
@@ -135,11 +169,36 @@ class IsmctsBot(Bot):
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, info.sample_world(self.rng), size)
+            self._iterate(root, self._draw_world(info, view), size)
             done += 1
         self.last_iterations = done
         self._root_allowed = None
-        return self._best(root, seat, size, allowed)
+        return self._best(root, seat, size, allowed, guide, self.prior * done)
+
+    def _guide_action(self, info: SeatInfo, allowed: list[int]) -> int | None:
+        """The game's heuristic bot's choice here, which the search keeps unless it finds better (`prior`)."""
+        if not self.prior or info.game.heuristic_bot is None:
+            return None
+        guide = self._guides.get(info.game.id)
+        if guide is None:
+            guide = self._guides[info.game.id] = info.game.heuristic_bot(seed=self.rng.getrandbits(32))
+        action = guide.act(info)
+        return action if action in allowed else None
+
+    def _draw_world(self, info: SeatInfo, view: dict[str, Any] | None) -> State:
+        """A sampled world; with `beliefs` > 1, the likeliest-looking of that many by the game's conventions.
+
+        Drawn in proportion to the heuristic bot's `world_weight` (sampling-importance-resampling), so table
+        talk the rules do not enforce still shapes what the search believes.
+        """
+        if view is None or info.game.heuristic_bot is None:
+            return info.sample_world(self.rng)
+        weigh = info.game.heuristic_bot.world_weight
+        worlds = [info.sample_world(self.rng) for _ in range(self.beliefs)]
+        weights = [weigh(view, w, info.seat) for w in worlds]
+        if sum(weights) <= 0:
+            return worlds[0]
+        return self.rng.choices(worlds, weights)[0]
 
     def _not_going_back(self, info: SeatInfo, legal: list[int]) -> list[int]:
         """The legal actions that do not return the seat to an observation it has already decided at."""
@@ -156,10 +215,13 @@ class IsmctsBot(Bot):
                 allowed.append(action)
         return allowed or legal
 
-    def _best(self, root: _Node, seat: int, size: int, legal: list[int]) -> int:
+    def _best(
+        self, root: _Node, seat: int, size: int, legal: list[int], guide: int | None = None, bonus: float = 0.0
+    ) -> int:
         """The most visited of the seat's root actions; mean reward, then chance, break ties.
 
-        Chance rather than action order: when all look alike, always the first could walk a cycle.
+        The heuristic's own choice (`guide`) counts `bonus` visits more: the search overrules it only when
+        it is clearly worse. Chance rather than action order breaks ties: always the first could walk a cycle.
         """
         best: list[int] = []
         best_key = (-1.0, -1.0)
@@ -167,7 +229,8 @@ class IsmctsBot(Bot):
             edge = root.edges.get(seat * size + action)
             if edge is None:
                 continue
-            key = (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
+            visits = edge[0] + (bonus if action == guide else 0.0)
+            key = (visits, edge[1] / edge[0] if edge[0] else 0.0)
             if key > best_key:
                 best, best_key = [action], key
             elif key == best_key:
@@ -258,11 +321,15 @@ class IsmctsBot(Bot):
         if key not in self._rollout_bots:
             self.check_game(world.game)
             cls = world.game.heuristic_bot
-            self._rollout_bots[key] = [cls(seed=self.rng.getrandbits(32)) for _ in range(world.players)]
+            self._rollout_bots[key] = [cls.for_rollouts(self.rng.getrandbits(32)) for _ in range(world.players)]
         return self._rollout_bots[key]
 
     def _rewards(self, world: State) -> list[float]:
         """One reward in [0, 1] per seat, from the final result or the running totals at the horizon."""
+        if not world.is_over() and world.game.heuristic_bot is not None:
+            judged = world.game.heuristic_bot.estimate(world)
+            if judged is not None:
+                return judged
         scores = world.scores()
         if world.is_over():
             winners = world.winners()
@@ -278,6 +345,22 @@ class IsmctsBot(Bot):
         shares = _win_shares(winners, len(scores))
         spread = _normalised(scores)
         return [0.5 * w + 0.5 * s for w, s in zip(shares, spread)]
+
+
+def _check_settings(settings: dict[str, Any]) -> None:
+    """Refuse a search setting outside its range, naming what is allowed."""
+    if settings.get("c", 0) < 0:
+        raise BadOptions(f"ismcts c (exploration) must be 0 or more, not {settings['c']}")
+    if settings.get("rollout", "random") not in ROLLOUTS:
+        raise BadOptions(f"ismcts rollout={settings['rollout']!r} is unknown; choose {' or '.join(ROLLOUTS)}")
+    if settings.get("reward", "mix") not in REWARDS:
+        raise BadOptions(f"ismcts reward={settings['reward']!r} is unknown; choose one of {', '.join(REWARDS)}")
+    if settings.get("rounds", 0) < 0 or settings.get("depth", 0) < 0:
+        raise BadOptions("ismcts rounds and depth must be 0 (no limit) or more")
+    if settings.get("prior", 0) < 0:
+        raise BadOptions(f"ismcts prior must be 0 or more, not {settings['prior']}")
+    if settings.get("beliefs", 1) < 1:
+        raise BadOptions(f"ismcts beliefs must be 1 (plain sampling) or more, not {settings['beliefs']}")
 
 
 def _past(world: State, horizon: int | None) -> bool:

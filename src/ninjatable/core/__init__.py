@@ -1,6 +1,6 @@
 """The game-agnostic kernel: the Game/State contract, the registry, records, errors and secrecy."""
 
-from .bot import Bot, RandomBot, SeatInfo
+from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
 from .game import Event, Game, ScoreLine, State, seat_name
@@ -32,5 +32,6 @@ __all__ = [
     "redact",
     "register",
     "render_text",
+    "win_chances",
     "seat_name",
 ]

@@ -6,6 +6,7 @@ imports nothing but the kernel.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from typing import Any
@@ -70,6 +71,30 @@ class Bot(ABC):
     def choose(self, state: State, seat: int) -> int:
         return self.act(SeatInfo(state, seat))
 
+    # --- what a game's heuristic bot may offer a search bot (all optional) ------------------------------
+    @classmethod
+    def for_rollouts(cls, seed: int) -> Bot:
+        """The bot as a search plays it for every seat in its rollouts (a game may make it cheaper there)."""
+        return cls(seed=seed)
+
+    @staticmethod
+    def estimate(state: State) -> list[float] | None:
+        """A static judgement of an unfinished state: one value in [0, 1] per seat (higher is better).
+
+        A search that cuts a rollout short reads this; None means the game offers none, and the search
+        reads the running totals instead.
+        """
+        return None
+
+    @staticmethod
+    def world_weight(view: dict[str, Any], world: State, seat: int) -> float:
+        """How plausible `world` is to `seat`, given conventions the rules do not enforce (1: fully).
+
+        `sample_world` deals what the rules allow; a strategy that reads table talk can say which deals
+        the talk makes likely.
+        """
+        return 1.0
+
     def __repr__(self) -> str:
         extra = ",".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.name}:{extra}" if extra else self.name
@@ -82,3 +107,15 @@ class RandomBot(Bot):
 
     def act(self, info: SeatInfo) -> int:
         return self.rng.choice(info.legal_actions())
+
+
+def win_chances(values: list[float], spread: float) -> list[float]:
+    """Turn per-seat standings (higher is better) into shares of one win that sum to 1.
+
+    A seat `spread` ahead of another is e (about 2.7) times as likely to win: the softmax of values / spread.
+    A static `estimate` uses it so that a clear lead counts for more than a narrow one.
+    """
+    top = max(values)
+    weights = [math.exp((v - top) / spread) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]

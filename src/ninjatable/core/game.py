@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -53,6 +53,8 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     # The game's own heuristic bot class (a `core.bot.Bot`), set by the game package; None if it has none.
     heuristic_bot: type | None = None
+    # The search bot's settings for this game where they differ from its general defaults (see bots/ismcts.py).
+    search_defaults: ClassVar[dict[str, Any]] = {}
 
     # --- what each game provides -------------------------------------------------------------------
     # Most games only set these class attributes; a game whose action space or observation depends on

@@ -25,9 +25,20 @@ class Private:
         return f"Private({self.value!r}, owners={sorted(self.owners)}, shown={self.shown!r})"
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None)})  # values with nothing inside to filter
+
+
 def redact(data: Any, seat: int | None) -> Any:
     """Return `data` as `seat` may see it (`None` is a spectator, who owns nothing)."""
-    if isinstance(data, Private):
+    # Views are built on every bot decision, so plain values are passed over without a recursive call.
+    kind = type(data)
+    if kind in _PLAIN:
+        return data
+    if kind is dict:
+        return {key: value if type(value) in _PLAIN else redact(value, seat) for key, value in data.items()}
+    if kind is list or kind is tuple:
+        return [value if type(value) in _PLAIN else redact(value, seat) for value in data]
+    if kind is Private:
         return redact(data.value if seat in data.owners else data.shown, seat)
     if isinstance(data, dict):
         return {key: redact(value, seat) for key, value in data.items()}

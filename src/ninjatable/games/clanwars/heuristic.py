@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Bot, SeatInfo
+from ...core import Bot, SeatInfo, win_chances
 from . import cards as C
 from .rules import (
     ACTION_CARD,
@@ -28,6 +28,15 @@ from .rules import (
 )
 
 RESERVE = 4  # markers kept back when recruiting: a village with none is one raid from defeat
+# The static estimate: how much a Ninja in play, a marker and a recruitable Ninja in hand add to a clan's
+# standing, measured in ranks of its best Ninja (what decides the game first).
+UNIT_WORTH = 0.3
+MARKER_WORTH = 0.03
+IN_HAND_SHARE = 0.6
+# How uncertain the standing is: with more cards left to draw, more can change before the end.
+SPREAD_BASE = 1.0
+SPREAD_PER_DECK_CARD = 0.08
+DEFEATED = -100.0
 SPY_KINDS = (C.DRAW, C.GAIN_MARKERS, C.STEAL_MARKERS, C.STEAL_CARD, C.FORCE_DISCARD, C.CONTROL, C.LOOK_HAND,
              C.LOOK_DECK)
 
@@ -67,6 +76,12 @@ class Heuristic(Bot):
         if phase == "recovery: discard":
             return min(legal, key=lambda a: _card_value(a - DISCARD))
         return self.rng.choice(legal)
+
+    @staticmethod
+    def estimate(state) -> list[float]:
+        """Each clan's chance to win if play went on: the end-game ranking, softened by what may still change."""
+        values = [clan_standing(state, seat) for seat in range(state.players)]
+        return win_chances(values, SPREAD_BASE + SPREAD_PER_DECK_CARD * len(state.deck))
 
     # --- phases -------------------------------------------------------------------------------------
     def _recruit(self, view: dict[str, Any], me: int, legal: list[int]) -> int:
@@ -240,3 +255,16 @@ def _card_value(cid: int) -> float:
         return max(max(x) for x in e.choices) + (1 if e.discard else 0)
     return {C.CONTROL: 8, C.STEAL_MARKERS: 4, C.GAIN_MARKERS: 4, C.DRAW: 3, C.STEAL_CARD: 3, C.FORCE_DISCARD: 3,
             C.EXTRA_ATTACK: 3, C.ENDURANCE: 3, C.SLEEPER: 4}.get(e.kind, 1)
+
+
+def clan_standing(state, seat: int) -> float:
+    """The end-game ranking key as one number: best Ninja, then Ninja in play, markers, Ninja in hand."""
+    if state.defeated[seat]:
+        return DEFEATED
+    by = state.options["ranking"]
+    units = state.units_of(seat)
+    best = max((C.rank(u, by) for u in units), default=0)
+    # A Ninja card's unit id is its card id; a card that puts tokens into play adds only rank-0 tokens.
+    in_hand = max((C.rank(c, by) for c in state.hands[seat] if C.CARDS[c].kind == C.NINJA and not C.IS_TIP[c]),
+                  default=0)
+    return max(best, IN_HAND_SHARE * in_hand) + UNIT_WORTH * len(units) + MARKER_WORTH * state.markers[seat]

@@ -19,6 +19,8 @@ TEAMMATE_SIGNAL_BONUS = 2.5
 FEED_ENEMY_PENALTY = 1.5
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
+# Worlds sampled per gong decision when a search plays this bot in its rollouts.
+ROLLOUT_SAMPLES = 6
 
 
 class Heuristic(Bot):
@@ -55,22 +57,31 @@ class Heuristic(Bot):
         target = self._target(seat, n, hand, team, signals)
         return n + target if hand[target] >= 2 else n + len(SIGNALS)  # the family's gesture, else silence
 
+    @classmethod
+    def for_rollouts(cls, seed: int) -> Heuristic:
+        """In a search's rollouts: fewer sampled worlds per gong decision, since rollouts are many."""
+        return cls(seed=seed, samples=ROLLOUT_SAMPLES)
+
+    @staticmethod
+    def world_weight(view: dict[str, Any], world, seat: int) -> float:
+        """How well a world fits the gestures under the convention: each gesture it makes a bluff counts less."""
+        weight = 1.0
+        for s, family in _latest_signals(view, world.players).items():
+            if s != seat and world.hand_counts(s)[family] < 2:
+                weight *= BLUFF_WEIGHT
+        return weight
+
     # --- the gong ----------------------------------------------------------------------------------------------
     def _best_call(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> int | None:
         """The call with the best odds in sampled worlds, if they clear the threshold."""
         seat = info.seat
-        n = info.players
         attacks = [a for a in legal if a > ninjaaa]
         first_attack = ninjaaa + 1
-        signals = _latest_signals(view, n)
         wins = {a: 0.0 for a in [ninjaaa, *attacks]}
         total = 0.0
         for _ in range(self.samples):
             world = info.sample_world(self.rng)
-            weight = 1.0
-            for s, family in signals.items():
-                if s != seat and world.hand_counts(s)[family] < 2:
-                    weight *= BLUFF_WEIGHT
+            weight = self.world_weight(view, world, seat)
             total += weight
             if world.ninjaaa_points(seat):
                 wins[ninjaaa] += weight

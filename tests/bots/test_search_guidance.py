@@ -1,0 +1,138 @@
+"""How a game guides the search: its search defaults, its heuristic's prior, estimate and world weights."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ninjatable.bots import SeatInfo, make_bot
+from ninjatable.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+from ninjatable.core import BadOptions, get_game, win_chances
+
+from .toygame import ToyGame, ToyHeuristic
+
+
+class GuidedToy(ToyGame):
+    id = "guided-toy"
+    search_defaults = {"iterations": 6, "rollout": "heuristic", "depth": 3, "prior": 0.5}
+
+
+class TestSearchDefaults:
+    def test_the_game_sets_the_settings_it_names_and_the_budget(self):
+        bot = make_bot("ismcts", seed=1)
+        bot.act(SeatInfo(GuidedToy().new_state(2, seed=3), 0))
+        assert bot.settings()["rollout"] == "heuristic"
+        assert bot.settings()["depth"] == 3
+        assert bot.settings()["c"] == 0.7  # not named by the game: the general default
+        assert bot.last_iterations == 6
+
+    def test_parameters_given_by_name_win_over_the_game(self):
+        bot = make_bot("ismcts:depth=9,iterations=4,rollout=random", seed=1)
+        bot.act(SeatInfo(GuidedToy().new_state(2, seed=3), 0))
+        assert bot.settings()["depth"] == 9
+        assert bot.settings()["rollout"] == "random"
+        assert bot.last_iterations == 4
+
+    def test_a_game_without_defaults_keeps_the_general_ones(self):
+        bot = make_bot("ismcts", seed=1)
+        bot.act(SeatInfo(ToyGame().new_state(2, seed=3), 0))
+        assert bot.settings()["rollout"] == "random"
+        assert bot.last_iterations == DEFAULT_ITERATIONS
+
+    def test_new_settings_are_checked(self):
+        with pytest.raises(BadOptions, match="prior must be 0 or more"):
+            make_bot("ismcts:prior=-1")
+        with pytest.raises(BadOptions, match="beliefs must be 1"):
+            make_bot("ismcts:beliefs=0")
+
+    def test_a_prior_needs_a_heuristic(self):
+        class Plain(ToyGame):
+            id = "plain-prior"
+            heuristic_bot = None
+
+        with pytest.raises(BadOptions, match="plain-prior has no heuristic bot to take a prior from"):
+            make_bot("ismcts:prior=0.3,iterations=3").act(SeatInfo(Plain().new_state(2, seed=1), 0))
+
+
+def test_the_prior_keeps_the_heuristic_choice_when_the_search_cannot_tell_actions_apart():
+    """With no iterations to learn from, every action looks alike: the heuristic's choice is played."""
+    state = ToyGame().new_state(2, seed=4)
+    state.apply(0, state.legal_actions(0)[0])  # a simultaneous trick: seat 1 still to pick
+    info = SeatInfo(state, 1)
+    expected = ToyHeuristic(seed=0).act(info)
+    # c = 0 and a single iteration: one action is tried; the heuristic's keeps a bonus of half the budget.
+    for seed in range(5):
+        bot = IsmctsBot(seed=seed, iterations=2, c=0.0, prior=1.0, rollout="random")
+        assert bot.act(info) == expected
+
+
+class TestEstimates:
+    def test_win_chances_share_one_win_and_favour_the_leader(self):
+        chances = win_chances([10.0, 4.0, 4.0], spread=3.0)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances[0] > chances[1] == pytest.approx(chances[2])
+        assert win_chances([1.0, 1.0], spread=1.0) == [0.5, 0.5]
+
+    def test_clanwars_favours_the_clan_with_the_higher_ranked_ninja(self):
+        game = get_game("clanwars")
+        state = game.new_state(2, seed=2)
+        cls = game.heuristic_bot
+        even = cls.estimate(state)
+        assert sum(even) == pytest.approx(1.0)
+        # Give seat 0 the Legendary Ninja (Cost 5) in play.
+        legendary = next(u for u, unit in enumerate(_clanwars_units()) if unit.name == "Legendary Ninja")
+        state._enter_play(legendary, 0)
+        assert cls.estimate(state)[0] > max(even[0], 0.5)
+
+    def test_clanwars_counts_a_defeated_clan_out(self):
+        game = get_game("clanwars")
+        state = game.new_state(2, seed=2)
+        state.defeated[1] = True
+        assert game.heuristic_bot.estimate(state)[1] < 1e-6
+
+    def test_gakko_favours_the_seat_whose_worse_hand_costs_less(self):
+        game = get_game("gakko")
+        state = game.new_state(4, seed=1)
+        # Seat 0 holds three singles in each hand; the others hold pairs and triples (bigger penalties).
+        state.script_play(
+            [([1, 5, 9], [2, 6, 10]), ([3, 3, 3], [4, 4, 7]), ([8, 8, 8], [11, 11, 12]), ([13, 13, 13], [2, 2, 9])],
+            table=[(6, 1), (7, 1)], current=1,
+        )
+        chances = game.heuristic_bot.estimate(state)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances[0] == max(chances)
+
+
+def _clanwars_units():
+    from ninjatable.games.clanwars import cards
+
+    return cards.UNITS
+
+
+class TestNinjaaatackBeliefs:
+    def test_a_world_that_makes_a_gesture_a_bluff_weighs_less(self):
+        game = get_game("ninjaaatack")
+        cls = game.heuristic_bot
+        state = game.new_state(4, seed=5)
+        state.set_hands([["Fox", "Fox", "Crane", "Tiger"], ["Crane", "Crane", "Fox", "Dragon"],
+                         ["Tiger", "Tiger", "Dragon", "Dragon"], ["Fox", "Crane", "Tiger", "Dragon"]])
+        view = state.view(0)
+        # Player 2 nods (Fox under the convention).
+        view = dict(view, signals=[{"seat": 1, "signal": "nod"}])
+        rng = random.Random(1)
+        weights = set()
+        for _ in range(40):
+            world = state.sample_world(0, rng)
+            fits = world.hand_counts(1)[0] >= 2
+            weight = cls.world_weight(view, world, 0)
+            assert weight == (1.0 if fits else 0.25)
+            weights.add(weight)
+        assert weights == {1.0, 0.25}  # both kinds of world were drawn
+
+    def test_own_gestures_do_not_weigh(self):
+        game = get_game("ninjaaatack")
+        state = game.new_state(4, seed=5)
+        view = dict(state.view(0), signals=[{"seat": 0, "signal": "wink"}])
+        world = state.sample_world(0, random.Random(2))
+        assert game.heuristic_bot.world_weight(view, world, 0) == 1.0
