@@ -12,11 +12,16 @@ Strategy (also in docs/rules/gakko.md, "Heuristic bot"):
 
 from __future__ import annotations
 
-from ...core import Bot, SeatInfo
+from ...core import Bot, SeatInfo, win_chances
 from . import cards as C
 from .cards import EARTH, HEAVEN, RANKS, STRIDE
+from .rules import SPLIT
 
 WON = 10_000.0
+# How far apart (in points) two seats' expected totals must be for the leader to be e times as likely to
+# win: the current round's outcome is uncertain, and each round still to come adds more.
+SPREAD_THIS_ROUND = 3.0
+SPREAD_PER_ROUND_LEFT = 5.0
 
 
 class Heuristic(Bot):
@@ -29,6 +34,13 @@ class Heuristic(Bot):
         if legal[0] < C.HAND_BASE:
             return self._split_step(info.view()["seats"][info.seat], legal)
         return self._best_turn_action(info, legal)
+
+    @staticmethod
+    def estimate(state) -> list[float]:
+        """Each seat's chance to win: its total so far plus what its hands are likely to score this round."""
+        values = [total + round_outlook(state, seat) for seat, total in enumerate(state.scores())]
+        spread = SPREAD_THIS_ROUND + SPREAD_PER_ROUND_LEFT * (C.ROUNDS - state.round)
+        return win_chances(values, spread)
 
     # --- the split -----------------------------------------------------------------------------------
     def _split_step(self, me: dict, legal: list[int]) -> int:
@@ -53,7 +65,7 @@ class Heuristic(Bot):
         self.rng.shuffle(order)  # ties go to a random action
         for action in order:
             after = world.clone()
-            after.apply(seat, action)
+            after._apply(seat, action)  # legal: taken from the legal actions
             value = self._value_after(after, world, seat)
             if value > best_value:
                 best, best_value = action, value
@@ -67,7 +79,7 @@ class Heuristic(Bot):
             values = []
             for action in after.legal_actions(seat):
                 nxt = after.clone()
-                nxt.apply(seat, action)
+                nxt._apply(seat, action)
                 if nxt.round != before.round or nxt.is_over():
                     return WON
                 values.append(position_value(nxt, seat))
@@ -104,3 +116,16 @@ def position_value(state, seat: int) -> float:
         for r in range(low, high + 1):
             stuck += state.heaven[base + r] + state.earth[base + r]
     return -4.0 * max(heaven, earth) - 1.0 * (heaven + earth) - 1.0 * cards - 0.5 * stuck
+
+
+def round_outlook(state, seat: int) -> float:
+    """The points a seat's hands look set to score this round (position_value in points)."""
+    if state.phase == SPLIT:
+        # Mid-split, judge the whole hand as the balanced split would lay it out.
+        base = seat * STRIDE
+        counts = [state.heaven[base + r] + state.earth[base + r] for r in range(STRIDE)]
+        target = earth_target(C.ranks_of(counts))
+        heaven = C.hand_penalty([counts[r] - target[r] for r in range(STRIDE)])
+        earth = C.hand_penalty(target)
+        return -max(heaven, earth) - 0.25 * (heaven + earth) - 0.25 * sum(counts)
+    return position_value(state, seat) / 4.0
