@@ -311,6 +311,20 @@ def test_spy_ninja_look_at_a_hand_once_each_per_spy_phase(spies):
     assert "spy" not in labels(state)
 
 
+def test_every_seat_sees_which_spy_ninja_have_looked_this_turn():
+    """Two Scouts at two players: the second look teaches nothing new, but the view still moves on."""
+    state = spy([["Plan"], ["Plot", "Allies"]], ninja=[["Scout 1", "Scout 2"], []])
+    act(state, "spy")  # one opponent: the look needs no target
+    for seat in (0, 1):
+        used = [n["spy_used"] for n in state.view(seat)["clans"][0]["ninja"]]
+        assert sorted(used) == [False, True]
+    after_first = state.view(0)
+    act(state, "spy")
+    assert [n["spy_used"] for n in state.view(0)["clans"][0]["ninja"]] == [True, True]
+    assert state.view(0)["knowledge"] == after_first["knowledge"]
+    assert state.view(0) != after_first
+
+
 def test_spy_phase_events_are_not_played_outside_the_spy_phase():
     state = scripted_state([["Plan", "Allies", "Intrigue"], ["Plot"]], deck=["Duel"], ninja=[["Rogue Ninja"], []],
                            phase=MISSION)

@@ -1037,6 +1037,7 @@ class ClanWarsState(State):
             "fight": self.rating(u, 1, role),
             "cost": unit.cost,
             "notes": CARDS[unit.source].notes if unit.card >= 0 else ("SPY" if unit.ability.spy else ""),
+            "spy_used": bool(self.spy_used >> u & 1),  # its SPY look this turn (everybody saw it)
         }
 
     def _view(self) -> dict[str, Any]:
