@@ -7,13 +7,14 @@ import random
 import pytest
 
 from ninjatable.bots import SeatInfo, make_bot, parse_bot_list, play_game
-from ninjatable.core import BadOptions, all_games, constrained_deal
+from ninjatable.core import BadOptions, all_games, constrained_deal, get_game
 
 from .toygame import TOY, ToyGame
 
 # Tiny ISMCTS budgets keep the suite fast; the strength is measured by benchmarks/bot_strength.py.
 SEARCH = "ismcts:iterations=8,depth=20"
 SEARCH_HEURISTIC = "ismcts:iterations=3,rollout=heuristic,depth=10"
+SEARCH_MODELLED = "ismcts:iterations=3,rollout=heuristic,depth=10,others=policy,prior=0.5,beliefs=2"
 
 
 def configurations() -> list[tuple[object, int]]:
@@ -29,7 +30,7 @@ IDS = [f"{game.id}-{players}p" for game, players in CONFIGS]
 def bot_specs(game) -> list[str]:
     specs = ["random", SEARCH]
     if game.heuristic_bot is not None:
-        specs += ["heuristic", SEARCH_HEURISTIC]
+        specs += ["heuristic", SEARCH_HEURISTIC, SEARCH_MODELLED]
     return specs
 
 
@@ -106,6 +107,21 @@ def test_ismcts_decides_a_simultaneous_pick_without_the_others_pick():
         variant.pending[0] = other_pick
         choices.add(make_bot("ismcts:iterations=200", seed=1).act(SeatInfo(variant, 1)))
     assert len(choices) == 1
+
+
+def test_the_cycle_guard_never_holds_back_a_seat_whose_game_moved_on():
+    """Clanwars turns can look alike in a fixed-size observation; the guard must not take them for a cycle."""
+    game = get_game("clanwars")
+    for seed in range(2):
+        state = game.new_state(2, seed=seed)
+        bots = [make_bot("heuristic", seed=seed * 10 + s) for s in range(2)]
+        guard = make_bot("ismcts:iterations=1", seed=seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if seat == 0:
+                assert guard._not_going_back(SeatInfo(state, 0), legal) == legal
+            state.apply(seat, bots[seat].act(SeatInfo(state, seat)))
 
 
 def test_ms_budget_stops_the_search():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
 import pytest
 
@@ -15,7 +16,7 @@ from .toygame import ToyGame, ToyHeuristic
 
 class GuidedToy(ToyGame):
     id = "guided-toy"
-    search_defaults = {"iterations": 6, "rollout": "heuristic", "depth": 3, "prior": 0.5}
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 6, "rollout": "heuristic", "depth": 3, "prior": 0.5}
 
 
 class TestSearchDefaults:
@@ -136,3 +137,29 @@ class TestNinjaaatackBeliefs:
         view = dict(state.view(0), signals=[{"seat": 0, "signal": "wink"}])
         world = state.sample_world(0, random.Random(2))
         assert game.heuristic_bot.world_weight(view, world, 0) == 1.0
+
+
+class TestOthersByPolicy:
+    @staticmethod
+    def searched_seats(others: str, rollout: str) -> set[int]:
+        """The seats the tree chose for during one decision of seat 0 in a three-player toy game."""
+        seats: set[int] = set()
+
+        class Recording(IsmctsBot):
+            def _select(self, node, seat, legal, size):
+                seats.add(seat)
+                return super()._select(node, seat, legal, size)
+
+        Recording(seed=3, iterations=30, others=others, rollout=rollout).act(SeatInfo(ToyGame().new_state(3, seed=2), 0))
+        return seats
+
+    def test_the_tree_decides_for_every_seat_by_default(self):
+        assert self.searched_seats("search", "random") == {0, 1, 2}
+
+    def test_with_others_by_policy_the_tree_decides_for_the_searching_seat_only(self):
+        assert self.searched_seats("policy", "heuristic") == {0}
+        assert self.searched_seats("policy", "random") == {0}
+
+    def test_an_unknown_others_setting_is_refused(self):
+        with pytest.raises(BadOptions, match="others='rivals' is unknown; choose search or policy"):
+            make_bot("ismcts:others=rivals")

@@ -17,7 +17,7 @@ its own statistics at that node, knowing nothing of the others' choices in this 
 child is keyed by the joint choice. A seat's tree choice never depends on another's pending choice.
 
 Cycles: where a game lets a seat undo a step (moving a card back and forth while splitting a hand), a
-search that finds both orders equally good could wander forever. The bot remembers the observations
+search that finds both orders equally good could wander forever. The bot remembers the views
 at which it decided, and never chooses an action that brings its seat back to one of them (unless
 every action would).
 
@@ -38,11 +38,13 @@ from ..core.bot import Bot, SeatInfo
 ROLLOUTS = ("random", "heuristic")
 REWARDS = ("win", "score", "rank", "mix")
 DEFAULT_ITERATIONS = 300
-MEMORY = 512  # observations remembered against cycles
+MEMORY = 512  # views remembered against cycles
 # The settings a game does not change in `Game.search_defaults`.
 GENERAL_DEFAULTS: dict[str, Any] = {
     "c": 0.7, "rollout": "random", "rounds": 1, "depth": 0, "reward": "mix", "prior": 0.0, "beliefs": 1,
+    "others": "search",
 }
+OTHERS = ("search", "policy")
 
 
 class _Node:
@@ -69,6 +71,7 @@ class IsmctsBot(Bot):
         "reward": str,
         "prior": float,
         "beliefs": int,
+        "others": str,
     }
 
     def __init__(
@@ -101,7 +104,7 @@ class IsmctsBot(Bot):
         self._settle({})
         self._rollout_bots: dict[tuple[str, int], list[Bot]] = {}
         self._guides: dict[str, Bot] = {}
-        self._visited: dict[bytes, None] = {}  # observations this bot decided at, oldest first
+        self._visited: dict[str, None] = {}  # the views this bot decided at, oldest first
         self._root_allowed: set[int] | None = None
         self._root_seat = -1
         self.last_iterations = 0  # iterations run by the last decision (for benchmarks)
@@ -116,6 +119,7 @@ class IsmctsBot(Bot):
         self.reward = chosen["reward"]
         self.prior = float(chosen["prior"])
         self.beliefs = int(chosen["beliefs"])
+        self.others = chosen["others"]
 
     def settings(self) -> dict[str, Any]:
         """The settings in force for the game last played (the general defaults before any)."""
@@ -140,7 +144,7 @@ class IsmctsBot(Bot):
         if not self._budget_given:  # the game's default budget, chosen to decide within a second
             self.iterations = iterations
         if game.heuristic_bot is None:  # whatever a game asks, there is no heuristic to use
-            defaults.update(rollout="random", prior=0.0, beliefs=1)
+            defaults.update(rollout="random", prior=0.0, beliefs=1, others="search")
         self._settle(defaults)
         self._settled_for = game.id
 
@@ -201,8 +205,13 @@ class IsmctsBot(Bot):
         return self.rng.choices(worlds, weights)[0]
 
     def _not_going_back(self, info: SeatInfo, legal: list[int]) -> list[int]:
-        """The legal actions that do not return the seat to an observation it has already decided at."""
-        here = info.observation().tobytes()
+        """The legal actions that do not return the seat to a view it has already decided at.
+
+        The view with the legal actions, not the observation vector: together they are all the seat knows, so
+        they repeat only in a true cycle, where a fixed-size observation may repeat across turns in which the
+        game moved on (and a view alone may miss a use-once ability that was used).
+        """
+        here = _knowledge(info.view(), legal)
         self._visited[here] = None
         if len(self._visited) > MEMORY:
             del self._visited[next(iter(self._visited))]
@@ -211,7 +220,7 @@ class IsmctsBot(Bot):
         for action in legal:
             after = world.clone()
             after._apply(info.seat, action)
-            if after.is_over() or after.observation(info.seat).tobytes() not in self._visited:
+            if after.is_over() or _knowledge(after.view(info.seat), after.legal_actions(info.seat)) not in self._visited:
                 allowed.append(action)
         return allowed or legal
 
@@ -243,19 +252,28 @@ class IsmctsBot(Bot):
         path: list[tuple[_Node, list[tuple[int, int]]]] = []
         node = root
         expanded = False
+        model_others = self.others == "policy"
+        policy = self._rollout_policy(world) if model_others else None
         while not expanded and not world.is_over() and not _past(world, horizon):
             movers = world.to_move()
-            chosen: list[tuple[int, int]] = []  # (seat, edge key)
+            chosen: list[tuple[int, int]] = []  # (seat, edge key) of the seats the tree decides for
+            moves: list[tuple[int, int]] = []  # (seat, action) of every mover, in the order asked
             # Every mover decides before any choice is applied: a simultaneous decision stays blind.
             for seat in movers:
                 legal = world.legal_actions(seat)
+                if model_others and seat != self._root_seat:
+                    moves.append((seat, _policy_action(policy, world, seat, legal, self.rng)))
+                    continue
                 if node is root and seat == self._root_seat and self._root_allowed is not None:
                     legal = [a for a in legal if a in self._root_allowed] or legal
                 key, fresh = self._select(node, seat, legal, size)
                 chosen.append((seat, key))
+                moves.append((seat, key - seat * size))
                 expanded = expanded or fresh
-            for seat, key in chosen:
-                world._apply(seat, key - seat * size)
+            for seat, action in moves:
+                world._apply(seat, action)
+            if not chosen:  # only modelled seats moved: the tree waits for the searching seat's next choice
+                continue
             path.append((node, chosen))
             child_key = chosen[0][1] if len(chosen) == 1 else tuple(k for _, k in chosen)
             child = node.children.get(child_key)
@@ -303,20 +321,18 @@ class IsmctsBot(Bot):
         steps = 0
         depth = self.depth
         rng = self.rng
-        bots = self._rollout_policy(world) if self.rollout == "heuristic" else None
+        bots = self._rollout_policy(world)
         while not world.is_over() and not _past(world, horizon):
             if depth and steps >= depth:
                 break
             seat = world.to_move()[0]
-            if bots is None:
-                action = rng.choice(world.legal_actions(seat))
-            else:
-                action = bots[seat].act(SeatInfo(world, seat))
-            world._apply(seat, action)  # legal by construction; skip the public re-check for speed
+            world._apply(seat, _policy_action(bots, world, seat, None, rng))  # legal by construction
             steps += 1
 
-    def _rollout_policy(self, world: State) -> list[Bot]:
-        """The game's heuristic bot for every seat, made once per game and player count."""
+    def _rollout_policy(self, world: State) -> list[Bot] | None:
+        """The game's heuristic bot for every seat, made once per game and player count (None: random play)."""
+        if self.rollout != "heuristic":
+            return None
         key = (world.game.id, world.players)
         if key not in self._rollout_bots:
             self.check_game(world.game)
@@ -359,8 +375,22 @@ def _check_settings(settings: dict[str, Any]) -> None:
         raise BadOptions("ismcts rounds and depth must be 0 (no limit) or more")
     if settings.get("prior", 0) < 0:
         raise BadOptions(f"ismcts prior must be 0 or more, not {settings['prior']}")
+    if settings.get("others", "search") not in OTHERS:
+        raise BadOptions(f"ismcts others={settings['others']!r} is unknown; choose {' or '.join(OTHERS)}")
     if settings.get("beliefs", 1) < 1:
         raise BadOptions(f"ismcts beliefs must be 1 (plain sampling) or more, not {settings['beliefs']}")
+
+
+def _knowledge(view: dict[str, Any], legal: list[int]) -> str:
+    """What a seat knows at a decision, as a key for the cycle guard."""
+    return repr((view, legal))
+
+
+def _policy_action(bots: list[Bot] | None, world: State, seat: int, legal: list[int] | None, rng) -> int:
+    """The rollout policy's action for a seat: its heuristic bot's, or a uniformly random legal one."""
+    if bots is None:
+        return rng.choice(legal if legal is not None else world.legal_actions(seat))
+    return bots[seat].act(SeatInfo(world, seat))
 
 
 def _past(world: State, horizon: int | None) -> bool:

@@ -32,6 +32,6 @@ __all__ = [
     "redact",
     "register",
     "render_text",
-    "win_chances",
     "seat_name",
+    "win_chances",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Bot, SeatInfo
+from ...core import Bot, SeatInfo, win_chances
 from .cards import CLAN_SIZE_LONE_WOLF, CLAN_SIZE_PAIR, FAMILIES, SIGNALS
 
 # How much a teammate's gesture for a family adds to its value when choosing what to keep.
@@ -21,6 +21,10 @@ FEED_ENEMY_PENALTY = 1.5
 BLUFF_WEIGHT = 0.25
 # Worlds sampled per gong decision when a search plays this bot in its rollouts.
 ROLLOUT_SAMPLES = 6
+# The static estimate: a Penalty for the round being played is worth this much of a point (a wrong call at
+# 0 points is not free), and a seat this many points ahead is e times as likely to win.
+PENALTY_COST = 0.4
+POINT_SPREAD = 1.0
 
 
 class Heuristic(Bot):
@@ -61,6 +65,12 @@ class Heuristic(Bot):
     def for_rollouts(cls, seed: int) -> Heuristic:
         """In a search's rollouts: fewer sampled worlds per gong decision, since rollouts are many."""
         return cls(seed=seed, samples=ROLLOUT_SAMPLES)
+
+    @staticmethod
+    def estimate(state) -> list[float]:
+        """Each seat's chance to win from the points so far, a Penalty this round counting against it."""
+        values = [p - (PENALTY_COST if s in state.penalised else 0.0) for s, p in enumerate(state.points)]
+        return win_chances(values, POINT_SPREAD)
 
     @staticmethod
     def world_weight(view: dict[str, Any], world, seat: int) -> float:
