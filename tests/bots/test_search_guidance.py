@@ -105,6 +105,18 @@ class TestEstimates:
         assert chances[0] == max(chances)
 
 
+    def test_ninjaaatack_counts_a_penalty_against_the_team_that_carries_it(self):
+        game = get_game("ninjaaatack")
+        state = game.new_state(4, seed=3)
+        even = game.heuristic_bot.estimate(state)
+        assert even == pytest.approx([0.25] * 4)
+        state.penalised = frozenset({1, 3})  # Players 2 and 4 called wrongly at 0 points last round
+        penalised = game.heuristic_bot.estimate(state)
+        assert penalised[0] == penalised[2] > 0.25 > penalised[1] == penalised[3]
+        state.points = [0, 1, 0, 1]  # a point is worth more than a Penalty costs
+        assert game.heuristic_bot.estimate(state)[1] > 0.25
+
+
 def _clanwars_units():
     from ninjatable.games.clanwars import cards
 

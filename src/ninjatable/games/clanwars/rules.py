@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -1282,6 +1282,9 @@ class ClanWarsGame(Game):
     summary = "Recruit a clan of Ninja, spy, attack villages and Ninja; the highest-ranking Ninja wins."
     player_counts = (2, 3, 4, 5, 6)
     default_players = 2
+    # The ranking counts only at the end of a long war that random play fights badly: the search plays its
+    # rollouts with the heuristic for 30 moves (about a turn each), then reads the heuristic's estimate.
+    search_defaults: ClassVar[dict[str, Any]] = {"iterations": 150, "rollout": "heuristic", "depth": 30, "prior": 0.2}
     options = (
         Option("ranking", "cost", "what 'highest ranking Ninja' means at the end: printed Cost (tokens 0) or "
                "base Stealth + Fight", choices=("cost", "stats")),

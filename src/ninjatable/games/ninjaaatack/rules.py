@@ -12,7 +12,7 @@ Seats are numbered around the table to the left: the card a seat passes goes to 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -100,6 +100,12 @@ class NinjaaaTack(Game):
     )
     player_counts = (4, 5, 6, 7, 8)
     default_players = 4
+    # Every seat decides at every step, so a tree that searched all four would spend its iterations on the
+    # others' random calls: they play the heuristic (its table-talk convention) in the tree and in the
+    # rollouts, worlds are weighted by the gestures, and a Penalty counts in the estimate.
+    search_defaults: ClassVar[dict[str, Any]] = {
+        "iterations": 100, "rollout": "heuristic", "depth": 16, "prior": 0.3, "beliefs": 4, "others": "policy",
+    }
     options = (
         Option(
             "gong_order",
