@@ -1,9 +1,12 @@
 """Bot strength for every registered game at its most common player count.
 
-Two seat-rotated arena matches per game, one bot against a full table of the weaker one:
+Two seat-rotated arena matches per game, one bot against a table of the weaker one:
 - heuristic against random (1 heuristic seat, the others random),
 - ISMCTS at its default budget against heuristic (1 search seat, the others heuristic),
 each reported as the stronger bot's win share per seat with its 95% interval, beside the even share 1/N.
+In a game played in fixed partnerships the stronger bot takes a whole partnership instead (every other
+seat: partners sit opposite), since a strategy there is a partnership's: a seat whose partner plays at
+random loses the points its partner throws away, whatever it does itself.
 Then the ISMCTS decision time (median and 95th percentile, one core, at positions taken from heuristic
 games) and its iteration rate. Matches run in `--jobs` processes; the timing runs alone in this one.
 
@@ -27,18 +30,28 @@ from ninjatable.bots import make_bot, play_game
 from ninjatable.bots.ismcts import IsmctsBot
 from ninjatable.core import SeatInfo, all_games, get_game
 
+# Games played in fixed partnerships of two at even player counts, partners sitting opposite.
+PARTNERSHIP_GAMES = {"ninjaaatack"}
 
-def one_against(strong: str, weak: str, players: int) -> list[str]:
-    """One seat for `strong`, the rest for `weak` (the arena rotates the seats)."""
+
+def lineup(game, strong: str, weak: str, players: int) -> list[str]:
+    """One seat for `strong` and the rest for `weak`, or every other seat in a partnership game.
+
+    The arena rotates the lineup through the seats; alternating bots stay partners in every rotation.
+    """
+    if game.id in PARTNERSHIP_GAMES and players % 2 == 0:
+        return [strong, weak] * (players // 2)
     return [strong] + [weak] * (players - 1)
 
 
 def share(game, players: int, strong: str, weak: str, games: int, seed: int, jobs: int) -> dict:
-    result = run_arena(game.id, players, one_against(strong, weak, players), games=games, seed=seed, jobs=jobs)
+    bots = lineup(game, strong, weak, players)
+    result = run_arena(game.id, players, bots, games=games, seed=seed, jobs=jobs)
     s = result.summary(strong)
     return {
         "bot": strong,
         "against": weak,
+        "lineup": bots,
         "games": len(result.games),
         "win_share": s.win_rate.to_dict(),
         "even_share": result.even_share,
@@ -139,6 +152,9 @@ def main() -> None:
         )
     Console().print(table)
     print("Win share per seat with its 95% interval (Wilson) and the number of games; * = interval above even.")
+    partnered = [row["game"] for row in rows if row["game"] in PARTNERSHIP_GAMES and row["players"] % 2 == 0]
+    if partnered:
+        print(f"Played partnership against partnership: {', '.join(partnered)}.")
 
 
 def _share(cell: dict | None) -> str:
