@@ -190,7 +190,7 @@ class IsmctsBot(Bot):
         return action if action in allowed else None
 
     def _draw_world(self, info: SeatInfo, view: dict[str, Any] | None) -> State:
-        """A sampled world; with `beliefs` > 1, the likeliest-looking of that many by the game's conventions.
+        """A sampled world; with `beliefs` > 1, one of that many, drawn by how well each fits the table talk.
 
         Drawn in proportion to the heuristic bot's `world_weight` (sampling-importance-resampling), so table
         talk the rules do not enforce still shapes what the search believes.
