@@ -175,3 +175,57 @@ class TestOthersByPolicy:
     def test_an_unknown_others_setting_is_refused(self):
         with pytest.raises(BadOptions, match="others='rivals' is unknown; choose search or policy"):
             make_bot("ismcts:others=rivals")
+
+
+class TestReadingTheTable:
+    """A heuristic may hand the search the worlds it reads, and rule out actions not worth weighing."""
+
+    @staticmethod
+    def reading_game(read: list, ruled_out: set[int]):
+        class Reader(ToyHeuristic):
+            @classmethod
+            def believed_worlds(cls, info, rng, count):
+                read.append(count)
+                worlds = [info.sample_world(rng) for _ in range(count)]
+                for world in worlds:
+                    world.marked = True
+                return worlds
+
+            @classmethod
+            def search_candidates(cls, info, legal):
+                return [a for a in legal if a not in ruled_out]
+
+        class ReadingToy(ToyGame):
+            id = "reading-toy"
+            heuristic_bot = Reader
+
+        return ReadingToy()
+
+    def test_with_beliefs_the_search_plays_in_the_worlds_the_heuristic_reads(self):
+        read: list[int] = []
+        seen: list[bool] = []
+
+        class Watching(IsmctsBot):
+            def _iterate(self, root, world, size):
+                seen.append(getattr(world, "marked", False))
+                return super()._iterate(root, world, size)
+
+        game = self.reading_game(read, set())
+        Watching(seed=1, iterations=20, beliefs=8).act(SeatInfo(game.new_state(2, seed=3), 0))
+        assert read == [8]  # read once for the decision
+        assert seen == [True] * 20
+
+    def test_without_beliefs_the_reading_is_not_asked(self):
+        read: list[int] = []
+        game = self.reading_game(read, set())
+        IsmctsBot(seed=1, iterations=20).act(SeatInfo(game.new_state(2, seed=3), 0))
+        assert read == []
+
+    def test_the_search_never_plays_an_action_the_heuristic_rules_out(self):
+        state = ToyGame().new_state(2, seed=3)
+        hand = state.legal_actions(0)
+        keep = hand[0]  # the lowest card: without the ruling, the search would rather play a high one
+        game = self.reading_game([], set(hand) - {keep})
+        state = game.new_state(2, seed=3)
+        for seed in range(5):
+            assert IsmctsBot(seed=seed, iterations=30).act(SeatInfo(state, 0)) == keep

@@ -5,6 +5,8 @@ Whitehouse 2012). Each iteration:
 
 1. samples a world the deciding seat cannot tell from the real one (`SeatInfo.sample_world`: hidden
    cards redistributed, other seats' pending simultaneous choices re-chosen, a fresh random future);
+   with `beliefs` > 1 and a game whose heuristic reads the table (`believed_worlds`), a copy of one of
+   the worlds it read for this decision instead;
 2. descends the tree along actions legal in that world, each seat choosing by UCB over availability
    counts (an action's exploration term counts the visits in which it was legal, not the parent's);
 3. adds one node, then plays the world on with the rollout policy (uniform random or each game's
@@ -15,6 +17,10 @@ Whitehouse 2012). Each iteration:
 Simultaneous decisions are decoupled: at a node where several seats must decide, each chooses from
 its own statistics at that node, knowing nothing of the others' choices in this iteration; the
 child is keyed by the joint choice. A seat's tree choice never depends on another's pending choice.
+
+Root actions: the game's heuristic bot may rule out actions not worth weighing at a decision
+(`search_candidates`, e.g. a gesture that would mislead one's own teammate); the search spreads its
+iterations over the rest.
 
 Cycles: where a game lets a seat undo a step (moving a card back and forth while splitting a hand), a
 search that finds both orders equally good could wander forever. The bot remembers the views
@@ -41,7 +47,13 @@ DEFAULT_ITERATIONS = 300
 MEMORY = 512  # views remembered against cycles
 # The settings a game does not change in `Game.search_defaults`.
 GENERAL_DEFAULTS: dict[str, Any] = {
-    "c": 0.7, "rollout": "random", "rounds": 1, "depth": 0, "reward": "mix", "prior": 0.0, "beliefs": 1,
+    "c": 0.7,
+    "rollout": "random",
+    "rounds": 1,
+    "depth": 0,
+    "reward": "mix",
+    "prior": 0.0,
+    "beliefs": 1,
     "others": "search",
 }
 OTHERS = ("search", "policy")
@@ -158,6 +170,8 @@ class IsmctsBot(Bot):
         seat = info.seat
         size = info.game.num_actions(info.players)
         allowed = self._not_going_back(info, legal)
+        if info.game.heuristic_bot is not None:
+            allowed = info.game.heuristic_bot.search_candidates(info, allowed) or allowed
         if len(allowed) == 1:
             self.last_iterations = 0
             return allowed[0]
@@ -166,6 +180,7 @@ class IsmctsBot(Bot):
         root = _Node()
         guide = self._guide_action(info, allowed)
         view = info.view() if self.beliefs > 1 else None
+        pool = self._believed_worlds(info)
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
         done = 0
         while True:
@@ -173,7 +188,8 @@ class IsmctsBot(Bot):
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, self._draw_world(info, view), size)
+            world = self.rng.choice(pool).clone() if pool else self._draw_world(info, view)
+            self._iterate(root, world, size)
             done += 1
         self.last_iterations = done
         self._root_allowed = None
@@ -188,6 +204,14 @@ class IsmctsBot(Bot):
             guide = self._guides[info.game.id] = info.game.heuristic_bot(seed=self.rng.getrandbits(32))
         action = guide.act(info)
         return action if action in allowed else None
+
+    def _believed_worlds(self, info: SeatInfo) -> list[State] | None:
+        """With `beliefs` > 1, the worlds the game's heuristic reads from the table, if it offers a reading."""
+        if self.beliefs <= 1 or info.game.heuristic_bot is None:
+            return None
+        # No more worlds than iterations to play in them.
+        count = min(self.beliefs, self.iterations) if self.ms is None else self.beliefs
+        return info.game.heuristic_bot.believed_worlds(info, self.rng, count)
 
     def _draw_world(self, info: SeatInfo, view: dict[str, Any] | None) -> State:
         """A sampled world; with `beliefs` > 1, one of that many, drawn by how well each fits the table talk.
@@ -220,7 +244,10 @@ class IsmctsBot(Bot):
         for action in legal:
             after = world.clone()
             after._apply(info.seat, action)
-            if after.is_over() or _knowledge(after.view(info.seat), after.legal_actions(info.seat)) not in self._visited:
+            if (
+                after.is_over()
+                or _knowledge(after.view(info.seat), after.legal_actions(info.seat)) not in self._visited
+            ):
                 allowed.append(action)
         return allowed or legal
 

@@ -95,6 +95,24 @@ class Bot(ABC):
         """
         return 1.0
 
+    @classmethod
+    def believed_worlds(cls, info: SeatInfo, rng: random.Random, count: int) -> list[State] | None:
+        """`count` worlds drawn from what the bot reads of the table, equally likely; None if it reads nothing.
+
+        Finer than `world_weight` where the whole round must be replayed to judge a deal (what was passed,
+        who gestured when); a search asks once per decision and plays its iterations in these worlds.
+        """
+        return None
+
+    @classmethod
+    def search_candidates(cls, info: SeatInfo, legal: list[int]) -> list[int]:
+        """The actions a search should weigh at this decision: all of `legal` unless the strategy rules some out.
+
+        A search spreads its iterations over the actions it weighs; moves that can only be worse (a gesture
+        that would mislead one's own teammate) are better left out than sampled.
+        """
+        return legal
+
     def __repr__(self) -> str:
         extra = ",".join(f"{k}={v}" for k, v in self.params.items())
         return f"{self.name}:{extra}" if extra else self.name

@@ -8,15 +8,15 @@ stays silent. Teammates read it to agree on a family; opponents read it too, to 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...core import Bot, SeatInfo, win_chances
 from .cards import CLAN_SIZE_LONE_WOLF, CLAN_SIZE_PAIR, FAMILIES, SIGNALS
+from .convention import SILENT, choose_pass_among, convention_signal, latest_signals
+from .reading import read_hands
+from .rules import PASS_STEP
 
-# How much a teammate's gesture for a family adds to its value when choosing what to keep.
-TEAMMATE_SIGNAL_BONUS = 2.5
-# How much an opponent's gesture on our left makes us keep that family rather than feed it to them.
-FEED_ENEMY_PENALTY = 1.5
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
 # Worlds sampled per gong decision when a search plays this bot in its rollouts.
@@ -24,6 +24,15 @@ ROLLOUT_SAMPLES = 6
 # The static estimate: a Penalty for the round being played is worth this much of a point (a wrong call at
 # 0 points is not free), and a seat this many points ahead is e times as likely to win.
 PENALTY_COST = 0.4
+# Deals read from the round (reading.py), and the largest table where the reading is used by default: with
+# more players the gestures allow far more deals than a reading keeps, and it then believes a few of them too
+# firmly (more wrong Attack! calls than the gesture weights alone, measured at 5, 6 and 8 players).
+READING = 128
+READING_MAX_PLAYERS = 4
+# Sampled worlds from which one is drawn by its gestures, where the table is not read; and how many such
+# worlds a search plays in (sampling worlds for 8 players is slow, and these are only loosely told apart).
+WEIGHED_DRAW = 4
+WEIGHED_POOL = 16
 POINT_SPREAD = 1.0
 
 
@@ -33,9 +42,16 @@ class Heuristic(Bot):
     name = "heuristic"
 
     def __init__(
-        self, seed: int | None = None, samples: int = 16, dare: float = 0.35, careful: float = 0.5, **params: Any
+        self,
+        seed: int | None = None,
+        samples: int = 16,
+        dare: float = 0.35,
+        careful: float = 0.5,
+        reading: int | None = None,
+        **params: Any,
     ) -> None:
-        super().__init__(seed, samples=samples, dare=dare, careful=careful, **params)
+        super().__init__(seed, samples=samples, dare=dare, careful=careful, reading=reading, **params)
+        self.reading = reading  # None: READING deals at up to READING_MAX_PLAYERS players, else none
         self.samples = samples
         self.dare = dare
         self.careful = careful
@@ -55,16 +71,17 @@ class Heuristic(Bot):
         call = self._best_call(info, view, legal, ninjaaa)
         if call is not None:
             return call
-        signals = _latest_signals(view, n)
+        signals = latest_signals(view, n)
         if view["step"] == "pass":
-            return self._choose_pass(seat, n, hand, team, signals, legal)
-        target = self._target(seat, n, hand, team, signals)
-        return n + target if hand[target] >= 2 else n + len(SIGNALS)  # the family's gesture, else silence
+            left = (seat + 1) % n
+            return self.rng.choice(choose_pass_among(hand, seat, team, left, signals))
+        family = convention_signal(hand, seat, team, signals)
+        return n + len(SIGNALS) if family == SILENT else n + family
 
     @classmethod
     def for_rollouts(cls, seed: int) -> Heuristic:
         """In a search's rollouts: fewer sampled worlds per gong decision, since rollouts are many."""
-        return cls(seed=seed, samples=ROLLOUT_SAMPLES)
+        return cls(seed=seed, samples=ROLLOUT_SAMPLES, reading=0)
 
     @staticmethod
     def estimate(state) -> list[float]:
@@ -76,10 +93,57 @@ class Heuristic(Bot):
     def world_weight(view: dict[str, Any], world, seat: int) -> float:
         """How well a world fits the gestures under the convention: each gesture it makes a bluff counts less."""
         weight = 1.0
-        for s, family in _latest_signals(view, world.players).items():
+        for s, family in latest_signals(view, world.players).items():
             if s != seat and world.hand_counts(s)[family] < 2:
                 weight *= BLUFF_WEIGHT
         return weight
+
+    def _worlds(self, info: SeatInfo, view: dict[str, Any]):
+        """Weighted worlds for the gong odds: read from the round (`reading` > 0), or weighed by the gestures."""
+        if self.reading:
+            world = info.sample_world(self.rng)
+            for hands in read_hands(view, info.seat, info.players, self.rng, self.reading):
+                world.place_hands(info.seat, hands)
+                yield world, 1.0
+            return
+        for _ in range(self.samples):
+            world = info.sample_world(self.rng)
+            yield world, self.world_weight(view, world, info.seat)
+
+    @classmethod
+    def believed_worlds(cls, info: SeatInfo, rng: random.Random, count: int) -> list:
+        """`count` worlds for a search: hands read from the round (see reading.py) where the bot reads it, else
+        each drawn from a few sampled worlds by the gestures (`world_weight`); the seats that already decided
+        this step decide again by the convention."""
+        view = info.view()
+        signals = latest_signals(view, info.players)
+        if reading_particles(None, info.players):
+            worlds = []
+            # The deals come out in random order: the first `count` are a fair draw from the reading.
+            for hands in read_hands(view, info.seat, info.players, rng, max(count, READING))[:count]:
+                world = info.sample_world(rng)
+                world.place_hands(info.seat, hands)
+                worlds.append(world)
+        else:
+            worlds = [_weighed_world(info, view, rng) for _ in range(min(count, WEIGHED_POOL))]
+        for world in worlds:
+            _redecide_by_convention(world, info.seat, signals, rng)
+        return worlds
+
+    @classmethod
+    def search_candidates(cls, info: SeatInfo, legal: list[int]) -> list[int]:
+        """For a search: at a signal step, the convention's gesture and the calls; any other gesture only
+        misleads the teammate. At a pass step, every card and call."""
+        view = info.view()
+        if view["step"] == "pass":
+            return legal
+        n = info.players
+        seat = info.seat
+        hand = [view["hand"].get(name, 0) for name in FAMILIES[:n]]
+        team = next(t["seats"] for t in view["teams"] if seat in t["seats"])
+        family = convention_signal(hand, seat, team, latest_signals(view, n))
+        gesture = n + len(SIGNALS) if family == SILENT else n + family
+        return [a for a in legal if a == gesture or a > n + len(SIGNALS)]
 
     # --- the gong ----------------------------------------------------------------------------------------------
     def _best_call(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> int | None:
@@ -89,9 +153,7 @@ class Heuristic(Bot):
         first_attack = ninjaaa + 1
         wins = {a: 0.0 for a in [ninjaaa, *attacks]}
         total = 0.0
-        for _ in range(self.samples):
-            world = info.sample_world(self.rng)
-            weight = self.world_weight(view, world, seat)
+        for world, weight in self._worlds(info, view):
             total += weight
             if world.ninjaaa_points(seat):
                 wins[ninjaaa] += weight
@@ -104,41 +166,33 @@ class Heuristic(Bot):
         threshold = self.careful if view["scores"][seat] >= 1 else self.dare
         return best if odds >= threshold else None
 
-    # --- collecting ----------------------------------------------------------------------------------------------
-    def _values(self, seat: int, n: int, hand: list[int], team: list[int], signals: dict[int, int]) -> list[float]:
-        """How much each family is worth keeping: cards held, plus the teammate's declared family."""
-        values = [float(c) for c in hand]
-        for mate in team:
-            if mate != seat and mate in signals:
-                values[signals[mate]] += TEAMMATE_SIGNAL_BONUS
-        return values
 
-    def _target(self, seat: int, n: int, hand: list[int], team: list[int], signals: dict[int, int]) -> int:
-        values = self._values(seat, n, hand, team, signals)
-        held = [f for f in range(n) if hand[f]]
-        return max(held, key=lambda f: (values[f], -f))
-
-    def _choose_pass(
-        self, seat: int, n: int, hand: list[int], team: list[int], signals: dict[int, int], legal: list[int]
-    ) -> int:
-        """Pass the card least worth keeping, never the target, and rather not what the left neighbour wants."""
-        values = self._values(seat, n, hand, team, signals)
-        target = self._target(seat, n, hand, team, signals)
-        left = (seat + 1) % n
-        if left not in team and left in signals:
-            values[signals[left]] += FEED_ENEMY_PENALTY
-        choices = [f for f in legal if f < n and f != target] or [target]
-        low = min(values[f] for f in choices)
-        return self.rng.choice([f for f in choices if values[f] == low])
-
-
-def _latest_signals(view: dict[str, Any], n: int) -> dict[int, int]:
-    """Each seat's most recent gesture this round, as the family it names under the convention."""
-    latest: dict[int, int] = {}
-    for entry in view["signals"]:
-        index = SIGNALS.index(entry["signal"])
-        if index < n:
-            latest[entry["seat"]] = index
+def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: random.Random) -> None:
+    """The other seats that already decided this step decide again as convention players would in `world`."""
+    n = world.players
+    for s in range(n):
+        if s == seat or world.pending[s] < 0:
+            continue
+        hand = world.hand_counts(s)
+        team = world.team_of[s]
+        if max(hand) >= (CLAN_SIZE_LONE_WOLF if len(team) == 1 else CLAN_SIZE_PAIR):
+            world.pending[s] = world.game.num_actions(n) - n - 1  # a clan in hand: the gong, at once
+        elif world.step == PASS_STEP:
+            world.pending[s] = rng.choice(choose_pass_among(hand, s, team, (s + 1) % n, signals))
         else:
-            latest.pop(entry["seat"], None)
-    return latest
+            family = convention_signal(hand, s, team, signals)
+            world.pending[s] = n + len(SIGNALS) if family == SILENT else n + family
+
+
+def reading_particles(reading: int | None, players: int) -> int:
+    """How many deals to read: as asked, else READING at tables of up to READING_MAX_PLAYERS, else none."""
+    if reading is not None:
+        return reading
+    return READING if players <= READING_MAX_PLAYERS else 0
+
+
+def _weighed_world(info: SeatInfo, view: dict[str, Any], rng: random.Random):
+    """One of WEIGHED_DRAW sampled worlds, drawn in proportion to how well it fits the gestures."""
+    worlds = [info.sample_world(rng) for _ in range(WEIGHED_DRAW)]
+    weights = [Heuristic.world_weight(view, w, info.seat) for w in worlds]
+    return rng.choices(worlds, weights)[0]

@@ -104,7 +104,12 @@ class NinjaaaTack(Game):
     # others' random calls: they play the heuristic (its table-talk convention) in the tree and in the
     # rollouts, worlds are weighted by the gestures, and a Penalty counts in the estimate.
     search_defaults: ClassVar[dict[str, Any]] = {
-        "iterations": 100, "rollout": "heuristic", "depth": 16, "prior": 0.3, "beliefs": 4, "others": "policy",
+        "iterations": 100,
+        "rollout": "heuristic",
+        "depth": 16,
+        "prior": 0.3,
+        "beliefs": 128,
+        "others": "policy",
     }
     options = (
         Option(
@@ -436,8 +441,7 @@ class NinjaaaTackState(State):
             for s in range(n)
         ]
         pending = [
-            Private(None if a == NO_CHOICE else self.action_label(a), s, shown=None)
-            for s, a in enumerate(self.pending)
+            Private(None if a == NO_CHOICE else self.action_label(a), s, shown=None) for s, a in enumerate(self.pending)
         ]
         # Each seat knows what it passed and what it received at each pass of the round.
         own = [
@@ -583,9 +587,7 @@ class NinjaaaTackState(State):
                 hands[row + families[token]] += 1
         # The seat knows only its own passes and what it received; the rest of the pass log is unknown.
         left = (seat - 1) % n
-        world.passed = [
-            tuple(p[s] if s in (seat, left) else NO_CHOICE for s in range(n)) for p in self.passed
-        ]
+        world.passed = [tuple(p[s] if s in (seat, left) else NO_CHOICE for s in range(n)) for p in self.passed]
         # Other seats that already decided this step decide again in the sampled world (a pass or a gesture).
         for s in range(n):
             if s != seat and world.pending[s] != NO_CHOICE:
@@ -594,6 +596,21 @@ class NinjaaaTackState(State):
                     world.pending[s] = rng.choice(held)
                 else:
                     world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+
+    def place_hands(self, seat: int, counts: list[list[int]]) -> None:
+        """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
+
+        For a seat's own reading of the table (see reading.py); the counts must keep the seat's hand and use
+        every card once.
+        """
+        n = self.players
+        if (
+            list(counts[seat]) != self.hand_counts(seat)
+            or any(sum(counts[s][f] for s in range(n)) != C.CARDS_PER_FAMILY for f in range(n))
+            or any(sum(h) != C.HAND_SIZE for h in counts)
+        ):
+            raise ValueError(f"hands to place keep {seat_name(seat)}'s hand and use every card once")
+        self.hands = [c for hand in counts for c in hand]
 
     # --- scripting (tests and tutorials) ----------------------------------------------------------------------
     def set_hands(self, hands: list[list[str] | list[int]]) -> None:
@@ -605,8 +622,10 @@ class NinjaaaTackState(State):
                 f = C.FAMILIES.index(card) if isinstance(card, str) else card
                 counts[s * n + f] += 1
         per_family = [sum(counts[s * n + f] for s in range(n)) for f in range(n)]
-        if len(hands) != n or any(len(h) != C.HAND_SIZE for h in hands) or any(
-            c != C.CARDS_PER_FAMILY for c in per_family
+        if (
+            len(hands) != n
+            or any(len(h) != C.HAND_SIZE for h in hands)
+            or any(c != C.CARDS_PER_FAMILY for c in per_family)
         ):
             raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
         self.hands = counts

@@ -1,0 +1,132 @@
+"""Reading the table: the hands a seat believes the others hold, if they play the table-talk convention."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ninjatable.core import SeatInfo, get_game
+from ninjatable.games.ninjaaatack.cards import SIGNALS
+from ninjatable.games.ninjaaatack.reading import pass_likelihood, read_hands
+
+GAME = get_game("ninjaaatack")
+FOX, CRANE, TIGER, DRAGON = range(4)
+SILENCE = 4 + len(SIGNALS)
+
+
+def after_one_pass(gestures: dict[int, str]) -> object:
+    """A scripted deal, one pass (each passes a card the convention allows), then the given gestures."""
+    state = GAME.new_state(4, seed=3)
+    state.set_hands(
+        [
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Crane", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Fox", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+        ]
+    )
+    for seat, family in enumerate(["Dragon", "Dragon", "Dragon", "Dragon"]):
+        state.apply(seat, state.parse_action(f"pass {family}"))
+    for seat in range(4):
+        label = gestures.get(seat, "silence")
+        state.apply(seat, state.parse_action(label if label == "silence" else f"signal {label}"))
+    assert state.view(0)["step"] == "pass"
+    return state
+
+
+def share(pools, test) -> float:
+    return sum(1 for hands in pools if test(hands)) / len(pools)
+
+
+def test_every_read_deal_keeps_the_seat_hand_and_uses_each_card_once():
+    state = after_one_pass({1: "wink"})
+    for hands in read_hands(state.view(0), 0, 4, random.Random(1), 64):
+        assert hands[0] == state.hand_counts(0)
+        assert all(sum(h) == 4 for h in hands)
+        assert all(sum(h[f] for h in hands) == 4 for f in range(4))
+
+
+def test_a_gesture_under_the_convention_says_the_gesturer_holds_two_of_that_family():
+    # Player 2 winks: Crane, the second family. The reading believes it; a plain sampled world does not.
+    state = after_one_pass({1: "wink"})
+    read = read_hands(state.view(0), 0, 4, random.Random(1), 200)
+    believed = share(read, lambda hands: hands[1][CRANE] >= 2)
+    rng = random.Random(1)
+    plain = share(
+        [[w.hand_counts(s) for s in range(4)] for w in (state.sample_world(0, rng) for _ in range(200))],
+        lambda hands: hands[1][CRANE] >= 2,
+    )
+    assert believed > 0.6
+    assert believed > 2 * plain
+
+
+def test_silence_says_the_player_does_not_hold_two_of_a_family():
+    # Everyone else was silent: under the convention nobody holds a pair, so few read deals give anyone one.
+    state = after_one_pass({})
+    read = read_hands(state.view(0), 0, 4, random.Random(2), 200)
+    assert share(read, lambda hands: any(max(hands[s]) >= 2 for s in (1, 2, 3))) < 0.3
+
+
+def test_a_step_ended_without_a_call_says_nobody_held_a_clan_in_hand():
+    state = after_one_pass({})
+    read = read_hands(state.view(0), 0, 4, random.Random(3), 200)
+    assert share(read, lambda hands: any(max(hands[s]) == 4 for s in (1, 2, 3))) < 0.05
+
+
+def test_a_gesture_outside_the_convention_blurs_the_reading_but_keeps_it_whole():
+    state = after_one_pass({1: "shrug", 2: "fist", 3: "touch-ear"})
+    read = read_hands(state.view(0), 0, 4, random.Random(4), 64)
+    assert len(read) == 64
+    assert all(hands[0] == state.hand_counts(0) for hands in read)
+
+
+def test_a_pass_is_likelier_when_the_convention_makes_it_and_impossible_from_a_hand_without_it():
+    hand = [2, 1, 1, 0]
+    assert pass_likelihood(hand, [CRANE, TIGER], CRANE) > pass_likelihood(hand, [CRANE, TIGER], FOX)
+    assert pass_likelihood(hand, [CRANE, TIGER], FOX) > 0  # players may depart from the convention
+    assert pass_likelihood(hand, [CRANE, TIGER], DRAGON) == 0
+
+
+def test_believed_worlds_are_worlds_the_seat_cannot_tell_from_the_real_one():
+    state = after_one_pass({1: "wink", 3: "nod"})
+    mine = state.view(0)
+    for world in GAME.heuristic_bot.believed_worlds(SeatInfo(state, 0), random.Random(5), 16):
+        seen = world.view(0)
+        for key in ("hand", "my_passes", "signals", "step", "scores"):
+            assert seen[key] == mine[key]
+
+
+def test_placing_hands_that_change_the_seat_hand_or_lose_a_card_is_refused_and_changes_nothing():
+    state = after_one_pass({})
+    before = [state.hand_counts(s) for s in range(4)]
+    wrong_own = [[4, 0, 0, 0], [0, 4, 0, 0], [0, 0, 4, 0], [0, 0, 0, 4]]
+    with pytest.raises(ValueError, match="keep Player 1's hand"):
+        state.place_hands(0, wrong_own)
+    lost = [before[0], [4, 0, 0, 0], [0, 4, 0, 0], [0, 0, 4, 0]]
+    with pytest.raises(ValueError):
+        state.place_hands(0, lost)
+    assert [state.hand_counts(s) for s in range(4)] == before
+
+
+def test_at_a_signal_step_the_search_weighs_the_convention_gesture_and_the_calls_only():
+    state = after_one_pass({})
+    # One more pass (each seat its first card), then the signal step.
+    for seat in range(4):
+        held = [f for f in range(4) if state.hand_counts(seat)[f]]
+        state.apply(seat, held[0])
+    info = SeatInfo(state, 0)
+    legal = info.legal_actions()
+    candidates = GAME.heuristic_bot.search_candidates(info, legal)
+    gestures = [a for a in candidates if 4 <= a <= SILENCE]
+    assert len(gestures) == 1
+    hand = state.hand_counts(0)
+    expected = SILENCE if max(hand) < 2 else 4 + max(range(4), key=lambda f: (hand[f], -f))
+    assert gestures == [expected]
+    assert [a for a in candidates if a > SILENCE] == [a for a in legal if a > SILENCE]
+
+
+def test_at_a_pass_step_the_search_weighs_every_card_and_call():
+    state = after_one_pass({})
+    info = SeatInfo(state, 0)
+    assert GAME.heuristic_bot.search_candidates(info, info.legal_actions()) == info.legal_actions()
