@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from ninjatable.bots import play_game
 from ninjatable.core import SeatInfo, get_game
 from ninjatable.games.ninjaaatack.cards import SIGNALS
+from ninjatable.games.ninjaaatack.heuristic import READING, Heuristic, reading_particles
 from ninjatable.games.ninjaaatack.reading import pass_likelihood, read_hands
 
 GAME = get_game("ninjaaatack")
@@ -130,3 +132,22 @@ def test_at_a_pass_step_the_search_weighs_every_card_and_call():
     state = after_one_pass({})
     info = SeatInfo(state, 0)
     assert GAME.heuristic_bot.search_candidates(info, info.legal_actions()) == info.legal_actions()
+
+
+def test_the_heuristic_reads_the_table_at_four_players_and_uses_the_gesture_weights_beyond():
+    assert reading_particles(None, 4) == READING
+    assert reading_particles(None, 6) == 0
+    assert reading_particles(0, 4) == 0  # asked for by name
+
+
+def test_a_partnership_that_reads_the_table_beats_one_that_only_weighs_the_gestures():
+    wins = 0.0
+    games = 30
+    for game in range(games):
+        state = GAME.new_state(4, seed=100 + game)
+        readers = (0, 2) if game % 2 == 0 else (1, 3)
+        bots = [Heuristic(seed=10 * game + s, reading=None if s in readers else 0) for s in range(4)]
+        play_game(state, bots)
+        winners = state.winners()
+        wins += sum(1 for s in winners if s in readers) / len(winners)
+    assert wins / games > 0.6

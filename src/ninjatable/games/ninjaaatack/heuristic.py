@@ -99,10 +99,12 @@ class Heuristic(Bot):
         return weight
 
     def _worlds(self, info: SeatInfo, view: dict[str, Any]):
-        """Weighted worlds for the gong odds: read from the round (`reading` > 0), or weighed by the gestures."""
-        if self.reading:
+        """Weighted worlds for the gong odds: read from the round (see `reading_particles`), else weighed by the
+        gestures."""
+        particles = reading_particles(self.reading, info.players)
+        if particles:
             world = info.sample_world(self.rng)
-            for hands in read_hands(view, info.seat, info.players, self.rng, self.reading):
+            for hands in read_hands(view, info.seat, info.players, self.rng, particles):
                 world.place_hands(info.seat, hands)
                 yield world, 1.0
             return
