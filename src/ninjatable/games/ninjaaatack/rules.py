@@ -102,7 +102,8 @@ class NinjaaaTack(Game):
     default_players = 4
     # Every seat decides at every step, so a tree that searched all four would spend its iterations on the
     # others' random calls: they play the heuristic (its table-talk convention) in the tree and in the
-    # rollouts, worlds are weighted by the gestures, and a Penalty counts in the estimate.
+    # rollouts, each iteration plays in one of the deals the heuristic reads from the round, and a Penalty
+    # counts in the estimate.
     search_defaults: ClassVar[dict[str, Any]] = {
         "iterations": 100,
         "rollout": "heuristic",
