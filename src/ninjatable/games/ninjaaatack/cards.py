@@ -22,6 +22,12 @@ HAND_SIZE = 4
 CLAN_SIZE_PAIR = 4
 CLAN_SIZE_LONE_WOLF = 3
 
+
+def clan_size(team: tuple[int, ...] | list[int]) -> int:
+    """Cards of one family that make a clan for this team: 4 between a pair, 3 for a lone wolf."""
+    return CLAN_SIZE_LONE_WOLF if len(team) == 1 else CLAN_SIZE_PAIR
+
+
 # The table talk: the fixed vocabulary of gestures a player may make after each pass (or stay silent).
 SIGNALS: tuple[str, ...] = (
     "nod",

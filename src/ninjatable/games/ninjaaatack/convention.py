@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import SIGNALS
+from .cards import FAMILIES, SIGNALS
 
 # How much a teammate's gesture for a family adds to its value when choosing what to keep.
 TEAMMATE_SIGNAL_BONUS = 2.5
@@ -63,3 +63,19 @@ def choose_pass_among(
     choices = [f for f, c in enumerate(hand) if c and f != target] or [target]
     low = min(values[f] for f in choices)
     return [f for f in choices if values[f] == low]
+
+
+# --- reading a view ---------------------------------------------------------------------------------------------
+def own_hand(view: dict[str, Any], n: int) -> list[int]:
+    """The looking seat's hand as a count per family."""
+    return [view["hand"].get(name, 0) for name in FAMILIES[:n]]
+
+
+def own_team(view: dict[str, Any], seat: int) -> tuple[int, ...]:
+    """The seats of `seat`'s team this round."""
+    return next(tuple(t["seats"]) for t in view["teams"] if seat in t["seats"])
+
+
+def gesture_action(family: int, n: int) -> int:
+    """The action id of the convention's gesture for `family`, or of silence."""
+    return n + len(SIGNALS) if family == SILENT else n + family

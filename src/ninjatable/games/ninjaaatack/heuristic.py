@@ -12,8 +12,15 @@ import random
 from typing import Any
 
 from ...core import Bot, SeatInfo, win_chances
-from .cards import CLAN_SIZE_LONE_WOLF, CLAN_SIZE_PAIR, FAMILIES, SIGNALS
-from .convention import SILENT, choose_pass_among, convention_signal, latest_signals
+from .cards import SIGNALS, clan_size
+from .convention import (
+    choose_pass_among,
+    convention_signal,
+    gesture_action,
+    latest_signals,
+    own_hand,
+    own_team,
+)
 from .reading import read_hands
 from .rules import PASS_STEP
 
@@ -61,9 +68,9 @@ class Heuristic(Bot):
         legal = info.legal_actions()
         seat = info.seat
         n = info.players
-        hand = [view["hand"].get(name, 0) for name in FAMILIES[:n]]
-        team = next(t["seats"] for t in view["teams"] if seat in t["seats"])
-        need = CLAN_SIZE_LONE_WOLF if len(team) == 1 else CLAN_SIZE_PAIR
+        hand = own_hand(view, n)
+        team = own_team(view, seat)
+        need = clan_size(team)
         ninjaaa = info.game.num_actions(n) - n - 1
         # A clan in my own hand is a certain point, Penalty or not.
         if max(hand) >= need:
@@ -75,8 +82,7 @@ class Heuristic(Bot):
         if view["step"] == "pass":
             left = (seat + 1) % n
             return self.rng.choice(choose_pass_among(hand, seat, team, left, signals))
-        family = convention_signal(hand, seat, team, signals)
-        return n + len(SIGNALS) if family == SILENT else n + family
+        return gesture_action(convention_signal(hand, seat, team, signals), n)
 
     @classmethod
     def for_rollouts(cls, seed: int) -> Heuristic:
@@ -141,10 +147,9 @@ class Heuristic(Bot):
             return legal
         n = info.players
         seat = info.seat
-        hand = [view["hand"].get(name, 0) for name in FAMILIES[:n]]
-        team = next(t["seats"] for t in view["teams"] if seat in t["seats"])
-        family = convention_signal(hand, seat, team, latest_signals(view, n))
-        gesture = n + len(SIGNALS) if family == SILENT else n + family
+        gesture = gesture_action(
+            convention_signal(own_hand(view, n), seat, own_team(view, seat), latest_signals(view, n)), n
+        )
         return [a for a in legal if a == gesture or a > n + len(SIGNALS)]
 
     # --- the gong ----------------------------------------------------------------------------------------------
@@ -177,13 +182,12 @@ def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: rand
             continue
         hand = world.hand_counts(s)
         team = world.team_of[s]
-        if max(hand) >= (CLAN_SIZE_LONE_WOLF if len(team) == 1 else CLAN_SIZE_PAIR):
+        if max(hand) >= clan_size(team):
             world.pending[s] = world.game.num_actions(n) - n - 1  # a clan in hand: the gong, at once
         elif world.step == PASS_STEP:
             world.pending[s] = rng.choice(choose_pass_among(hand, s, team, (s + 1) % n, signals))
         else:
-            family = convention_signal(hand, s, team, signals)
-            world.pending[s] = n + len(SIGNALS) if family == SILENT else n + family
+            world.pending[s] = gesture_action(convention_signal(hand, s, team, signals), n)
 
 
 def reading_particles(reading: int | None, players: int) -> int:

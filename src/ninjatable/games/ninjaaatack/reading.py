@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import CARDS_PER_FAMILY, CLAN_SIZE_LONE_WOLF, CLAN_SIZE_PAIR, FAMILIES, HAND_SIZE, SIGNALS
-from .convention import SILENT, choose_pass_among, convention_signal
+from .cards import CARDS_PER_FAMILY, FAMILIES, HAND_SIZE, SIGNALS, clan_size
+from .convention import SILENT, choose_pass_among, convention_signal, own_hand
 
 # How likely a player is to depart from the convention at a decision (one pass, one gesture, one missed gong).
 DEPARTURE = 0.1
@@ -27,7 +27,7 @@ OFF_CONVENTION = -2
 
 
 class Reading:
-    """A weighted set of possible hands for every seat, kept in step with the round as the seat saw it."""
+    """What the seat saw of the round, arranged for the replay: the teams, the gestures by pass, its own hands."""
 
     def __init__(self, view: dict[str, Any], seat: int, players: int) -> None:
         self.view = view
@@ -40,12 +40,9 @@ class Reading:
             index = SIGNALS.index(entry["signal"])
             self.gestures.setdefault(entry["pass"], {})[entry["seat"]] = index if index < players else OFF_CONVENTION
 
-    def need(self, s: int) -> int:
-        return CLAN_SIZE_LONE_WOLF if len(self.teams[s]) == 1 else CLAN_SIZE_PAIR
-
     def hand_after(self, passes: int) -> list[int]:
         """The seat's hand after the first `passes` passes of the round: its hand now with the later ones undone."""
-        hand = [self.view["hand"].get(name, 0) for name in FAMILIES[: self.n]]
+        hand = own_hand(self.view, self.n)
         for entry in reversed(self.view["my_passes"][passes:]):
             hand[FAMILIES.index(entry["passed"])] += 1
             hand[FAMILIES.index(entry["received"])] -= 1
@@ -66,7 +63,7 @@ class Reading:
         return latest
 
     def deal(self, rng: random.Random, mine: list[int]) -> list[list[int]]:
-        """A random deal of the cards the seat did not hold at the start among the other seats."""
+        """A random deal, among the other seats, of the cards the seat did not hold (`mine`) when the replay starts."""
         n = self.n
         deck = [f for f in range(n) for _ in range(CARDS_PER_FAMILY - mine[f])]
         rng.shuffle(deck)
@@ -87,7 +84,7 @@ class Reading:
         """A player with a clan in hand taps the gong at once: a deal where one did not is unlikely."""
         weight = 1.0
         for s in range(self.n):
-            if s != self.seat and max(hands[s]) >= self.need(s):
+            if s != self.seat and max(hands[s]) >= clan_size(self.teams[s]):
                 weight *= DEPARTURE
         return weight
 

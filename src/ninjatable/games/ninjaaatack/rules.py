@@ -363,7 +363,7 @@ class NinjaaaTackState(State):
         team = self.team_of[caller]
         if not self.penalised.intersection(team):
             return self.clans(team)
-        need = C.CLAN_SIZE_LONE_WOLF if len(team) == 1 else C.CLAN_SIZE_PAIR
+        need = C.clan_size(team)
         if self.players % 2:
             # Odd counts: the Penalty is personal, so it binds only a penalised caller, who must hold it alone.
             if caller not in self.penalised:
