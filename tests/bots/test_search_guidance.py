@@ -116,6 +116,35 @@ class TestEstimates:
         state.points = [0, 1, 0, 1]  # a point is worth more than a Penalty costs
         assert game.heuristic_bot.estimate(state)[1] > 0.25
 
+    @pytest.mark.parametrize(
+        ("points", "penalised", "measured"),
+        # A team's win rate at the start of a round between heuristic partnerships calling at fixed thresholds
+        # (1,600 games).
+        [
+            ((1, 0), (), 0.571),
+            ((2, 0), (), 0.741),
+            ((2, 1), (), 0.675),
+            ((0, 0), (0, 2), 0.491),
+            ((0, 1), (0, 2), 0.414),
+        ],
+    )
+    def test_ninjaaatack_estimate_agrees_with_measured_win_rates(self, points, penalised, measured):
+        game = get_game("ninjaaatack")
+        state = game.new_state(4, seed=3)
+        state.points = [points[0], points[1], points[0], points[1]]
+        state.penalised = frozenset(penalised)
+        chances = game.heuristic_bot.estimate(state)
+        assert chances[0] + chances[2] == pytest.approx(measured, abs=0.015)
+
+    def test_ninjaaatack_a_point_counts_more_nearer_the_target(self):
+        game = get_game("ninjaaatack")
+        state = game.new_state(4, seed=3)
+        state.points = [1, 0, 1, 0]
+        one_from_nothing = game.heuristic_bot.estimate(state)[0]
+        state.points = [2, 1, 2, 1]
+        one_from_the_win = game.heuristic_bot.estimate(state)[0]
+        assert one_from_the_win > one_from_nothing > 0.25
+
 
 def _clanwars_units():
     from ninjatable.games.clanwars import cards

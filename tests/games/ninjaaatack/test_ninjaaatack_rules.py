@@ -12,6 +12,7 @@ import pytest
 
 from ninjatable.core import IllegalAction, get_game
 from ninjatable.games.ninjaaatack.cards import FAMILIES, SIGNALS
+from ninjatable.games.ninjaaatack.heuristic import call_break_even
 
 GAME = get_game("ninjaaatack")
 
@@ -627,7 +628,7 @@ def test_the_heuristic_keeps_its_family_and_signals_it_by_the_convention():
         ]
     )
     # A bot that never gambles on the gong: with three Tigers it passes the Crane, whatever its seed.
-    never_gamble = {"dare": 1.1, "careful": 1.1}
+    never_gamble = {"margin": 1.1}
     assert {heuristic_choice(state, 0, seed, **never_gamble) for seed in range(5)} == {"pass Crane"}
     act(state, 0, "pass Crane")
     step(state)
@@ -647,7 +648,7 @@ def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
         ]
     )
     for seed in range(10):
-        assert not heuristic_choice(state, 1, seed, dare=0.0).startswith("attack")
+        assert not heuristic_choice(state, 1, seed, margin=-1.0).startswith("attack")
 
 
 def test_the_observation_starts_with_the_hand_and_hides_the_others():
@@ -891,3 +892,38 @@ def test_a_pending_call_looks_like_any_other_decision_to_the_others():
         assert calling.events_for(seat) == passing.events_for(seat)
         if seat is not None:
             assert calling.observation(seat).tolist() == passing.observation(seat).tolist()
+
+
+def break_even(points: tuple[int, int], target: int = 3) -> float:
+    state = new(4)
+    state.points = [points[0], points[1], points[0], points[1]]
+    state.target = target
+    return call_break_even(state.view(0), 0)
+
+
+def test_a_call_is_worth_longer_odds_with_no_point_to_lose():
+    # At 0 points a wrong call costs a Penalty round, which costs little; with a point it costs the point.
+    assert break_even((0, 0)) < 0.25 < break_even((1, 0)) < break_even((2, 0)) < 0.5
+
+
+def test_with_both_teams_one_call_from_the_win_a_lead_is_not_worth_guarding():
+    assert break_even((2, 2)) < break_even((2, 0))
+
+
+def test_the_heuristic_gambles_on_the_fourth_card_when_a_wrong_call_costs_only_a_penalty():
+    state = new(4)
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Fox", "Crane"],
+            ["Crane", "Crane", "Tiger", "Dragon"],
+            ["Fox", "Crane", "Tiger", "Dragon"],
+            ["Tiger", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    # Right after the deal, with three Foxes: the teammate holds the fourth one time in three (and the other
+    # team all four Tigers or all four Dragons about one time in four). At 0 points a wrong call costs only a
+    # Penalty round, so the gong is worth it.
+    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"ninjaaa", "attack Player 2"}
+    # Two points up, a wrong call would give away half the lead: the same odds are not enough.
+    state.points = [2, 0, 2, 0]
+    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"pass Crane"}
