@@ -111,7 +111,7 @@ def test_placing_hands_that_change_the_seat_hand_or_lose_a_card_is_refused_and_c
     assert [state.hand_counts(s) for s in range(4)] == before
 
 
-def test_at_a_signal_step_the_search_weighs_the_convention_gesture_and_the_calls_only():
+def test_at_a_signal_step_the_search_weighs_the_convention_gesture_and_one_call_only():
     state = after_one_pass({})
     # One more pass (each seat its first card), then the signal step.
     for seat in range(4):
@@ -125,13 +125,38 @@ def test_at_a_signal_step_the_search_weighs_the_convention_gesture_and_the_calls
     hand = state.hand_counts(0)
     expected = SILENCE if max(hand) < 2 else 4 + max(range(4), key=lambda f: (hand[f], -f))
     assert gestures == [expected]
-    assert [a for a in candidates if a > SILENCE] == [a for a in legal if a > SILENCE]
+    calls = [a for a in candidates if a > SILENCE]
+    assert len(calls) == 1 and calls[0] in legal
 
 
-def test_at_a_pass_step_the_search_weighs_every_card_and_call():
-    state = after_one_pass({})
+def dealt(hand: list[str]) -> object:
+    """Right after a deal in which Player 1 holds `hand`."""
+    state = GAME.new_state(4, seed=3)
+    rest = [f for f in ["Fox", "Crane", "Tiger", "Dragon"] for _ in range(4)]
+    for card in hand:
+        rest.remove(card)
+    state.set_hands([hand, rest[0::3], rest[1::3], rest[2::3]])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("hand", "call"),
+    [
+        # A clan in hand: Ninjaaa! is certain.
+        (["Fox", "Fox", "Fox", "Fox"], "ninjaaa"),
+        # No Tiger and no Dragon in hand: the other team holds all four of one about one time in four; the
+        # teammate both missing Foxes or both missing Cranes less than one time in five.
+        (["Fox", "Fox", "Crane", "Crane"], "attack Player 2"),
+    ],
+)
+def test_of_the_calls_the_search_weighs_the_likeliest_only(hand, call):
+    state = dealt(hand)
     info = SeatInfo(state, 0)
-    assert GAME.heuristic_bot.search_candidates(info, info.legal_actions()) == info.legal_actions()
+    legal = info.legal_actions()
+    candidates = GAME.heuristic_bot.search_candidates(info, legal)
+    assert [state.action_label(a) for a in candidates if a >= 4] == [call]
+    # Every card in hand is still weighed at a pass step.
+    assert [a for a in candidates if a < 4] == [a for a in legal if a < 4]
 
 
 def test_the_heuristic_reads_the_table_at_four_players_and_uses_the_gesture_weights_beyond():

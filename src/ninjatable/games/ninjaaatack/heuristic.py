@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from ...core import Bot, SeatInfo, win_chances
-from .cards import SIGNALS, clan_size
+from .cards import clan_size
 from .convention import (
     choose_pass_among,
     convention_signal,
@@ -44,6 +44,7 @@ MARGIN = 0.05
 # more players the gestures allow far more deals than a reading keeps, and it then believes a few of them too
 # firmly (more wrong Attack! calls than the gesture weights alone, measured at 5, 6 and 8 players).
 READING = 128
+CANDIDATE_READING = 512
 READING_MAX_PLAYERS = 4
 # Sampled worlds from which one is drawn by its gestures, where the table is not read; and how many such
 # worlds a search plays in (sampling worlds for 8 players is slow, and these are only loosely told apart).
@@ -145,21 +146,36 @@ class Heuristic(Bot):
 
     @classmethod
     def search_candidates(cls, info: SeatInfo, legal: list[int]) -> list[int]:
-        """For a search: at a signal step, the convention's gesture and the calls; any other gesture only
-        misleads the teammate. At a pass step, every card and call."""
+        """For a search: of the calls, only the one with the best odds (the others are the same gamble on worse
+        odds, which a search would only judge on fewer worlds); at a signal step, the convention's gesture
+        alone, since any other only misleads the teammate. At a pass step, every card."""
         view = info.view()
-        if view["step"] == "pass":
-            return legal
         n = info.players
         seat = info.seat
-        gesture = gesture_action(
-            convention_signal(own_hand(view, n), seat, own_team(view, seat), latest_signals(view, n)), n
-        )
-        return [a for a in legal if a == gesture or a > n + len(SIGNALS)]
+        ninjaaa = info.game.num_actions(n) - n - 1
+        keep = [a for a in legal if a < ninjaaa]
+        if view["step"] != "pass":
+            hand, team = own_hand(view, n), own_team(view, seat)
+            gesture = gesture_action(convention_signal(hand, seat, team, latest_signals(view, n)), n)
+            keep = [a for a in keep if a == gesture]
+        if any(a >= ninjaaa for a in legal):
+            # Read from the view alone, with a fixed seed: the same for every world the seat cannot tell apart;
+            # more deals than for the bot's own call, since two calls' odds are often close.
+            reader = cls(seed=0, reading=CANDIDATE_READING if reading_particles(None, n) else None)
+            best, _ = reader._call_odds(info, view, legal, ninjaaa)
+            keep.append(best)
+        return keep
 
     # --- the gong ----------------------------------------------------------------------------------------------
     def _best_call(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> int | None:
-        """The call with the best odds in sampled worlds, if they clear the threshold."""
+        """The call with the best odds in the worlds the bot believes, if they clear the threshold."""
+        best, odds = self._call_odds(info, view, legal, ninjaaa)
+        # Worth it when the odds beat the break-even by a margin: waiting may give better odds later.
+        threshold = call_break_even(view, info.seat) + self.margin
+        return best if odds >= threshold else None
+
+    def _call_odds(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> tuple[int, float]:
+        """The call most likely to be right in the worlds the bot believes, and its odds."""
         seat = info.seat
         attacks = [a for a in legal if a > ninjaaa]
         first_attack = ninjaaa + 1
@@ -173,10 +189,7 @@ class Heuristic(Bot):
                 if world.clans(world.team_of[a - first_attack]):
                     wins[a] += weight
         best = max(wins, key=wins.get)
-        odds = wins[best] / total
-        # Worth it when the odds beat the break-even by a margin: waiting may give better odds later.
-        threshold = call_break_even(view, seat) + self.margin
-        return best if odds >= threshold else None
+        return best, wins[best] / total
 
 
 def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: random.Random) -> None:
