@@ -22,7 +22,7 @@ from .convention import (
     own_team,
 )
 from .reading import read_hands
-from .rules import PASS_STEP
+from .rules import PASS_STEP, ninjaaa_action
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
@@ -78,7 +78,7 @@ class Heuristic(Bot):
         hand = own_hand(view, n)
         team = own_team(view, seat)
         need = clan_size(team)
-        ninjaaa = info.game.num_actions(n) - n - 1
+        ninjaaa = ninjaaa_action(n)
         # A clan in my own hand is a certain point, Penalty or not.
         if max(hand) >= need:
             return ninjaaa
@@ -152,7 +152,7 @@ class Heuristic(Bot):
         view = info.view()
         n = info.players
         seat = info.seat
-        ninjaaa = info.game.num_actions(n) - n - 1
+        ninjaaa = ninjaaa_action(n)
         keep = [a for a in legal if a < ninjaaa]
         if view["step"] != "pass":
             hand, team = own_hand(view, n), own_team(view, seat)
@@ -201,7 +201,7 @@ def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: rand
         hand = world.hand_counts(s)
         team = world.team_of[s]
         if max(hand) >= clan_size(team):
-            world.pending[s] = world.game.num_actions(n) - n - 1  # a clan in hand: the gong, at once
+            world.pending[s] = ninjaaa_action(n)  # a clan in hand: the gong, at once
         elif world.step == PASS_STEP:
             world.pending[s] = rng.choice(choose_pass_among(hand, s, team, (s + 1) % n, signals))
         else:
@@ -232,24 +232,26 @@ def call_break_even(view: dict[str, Any], seat: int) -> float:
     """The odds at which a call by `seat` is worth as much to its team as no call, by `win_shares`.
 
     Right, the team scores a point (counted as one clan); wrong, it loses one, or with no point to lose
-    takes the Penalty (the caller alone in the odd variant). The chance of the call going the other way
-    later in the round is left out: the heuristic adds its `margin` for that.
+    takes the Penalty (the caller alone in the odd variant). What waiting may bring (better odds later, or
+    the other team at the gong first) is left out: the heuristic adds its `margin` for that.
     """
     points = list(view["scores"])
     target = view["points_to_win"]
     team = own_team(view, seat)
-    now = _team_share(win_shares(points, set(), target), team)  # this round's Penalty ends with it, call or not
-    right = [p + 1 if s in team else p for s, p in enumerate(points)]
-    won = 1.0 if right[seat] >= target else _team_share(win_shares(right, set(), target), team)
+
+    def team_share(after: list[int], penalised: set[int]) -> float:
+        if any(after[s] >= target for s in team):
+            return 1.0
+        shares = win_shares(after, penalised, target)
+        return sum(shares[s] for s in team)
+
+    now = team_share(points, set())  # this round's Penalty ends with the round, call or no call
+    won = team_share([p + 1 if s in team else p for s, p in enumerate(points)], set())
     losers = team if len(points) % 2 == 0 else (seat,)
     if points[seat] >= 1:
-        lost = _team_share(win_shares([p - 1 if s in losers else p for s, p in enumerate(points)], set(), target), team)
+        lost = team_share([p - 1 if s in losers else p for s, p in enumerate(points)], set())
     else:
-        lost = _team_share(win_shares(points, set(losers), target), team)
+        lost = team_share(points, set(losers))
     if won <= lost:
         return 1.0
     return min(max((now - lost) / (won - lost), 0.0), 1.0)
-
-
-def _team_share(shares: list[float], team: tuple[int, ...] | list[int]) -> float:
-    return sum(shares[s] for s in team)
