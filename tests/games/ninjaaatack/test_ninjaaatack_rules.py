@@ -894,10 +894,10 @@ def test_a_pending_call_looks_like_any_other_decision_to_the_others():
             assert calling.observation(seat).tolist() == passing.observation(seat).tolist()
 
 
-def break_even(points: tuple[int, int], target: int = 3) -> float:
+def break_even(points: tuple[int, int]) -> float:
+    """Player 1's break-even for a call, with its team's points first (3 points to win)."""
     state = new(4)
     state.points = [points[0], points[1], points[0], points[1]]
-    state.target = target
     return call_break_even(state.view(0), 0)
 
 
