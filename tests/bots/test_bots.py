@@ -15,6 +15,7 @@ from .toygame import TOY, ToyGame
 SEARCH = "ismcts:iterations=8,depth=20"
 SEARCH_HEURISTIC = "ismcts:iterations=3,rollout=heuristic,depth=10"
 SEARCH_MODELLED = "ismcts:iterations=3,rollout=heuristic,depth=10,others=policy,prior=0.5,beliefs=2"
+SEARCH_PAIRED = "ismcts:iterations=4,rollout=heuristic,depth=10,paired=1"
 
 
 def configurations() -> list[tuple[object, int]]:
@@ -30,7 +31,7 @@ IDS = [f"{game.id}-{players}p" for game, players in CONFIGS]
 def bot_specs(game) -> list[str]:
     specs = ["random", SEARCH]
     if game.heuristic_bot is not None:
-        specs += ["heuristic", SEARCH_HEURISTIC, SEARCH_MODELLED]
+        specs += ["heuristic", SEARCH_HEURISTIC, SEARCH_MODELLED, SEARCH_PAIRED]
     return specs
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 from ninjatable.bots import SeatInfo, make_bot
-from ninjatable.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+from ninjatable.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, _paired_best
 from ninjatable.core import BadOptions, get_game, win_chances
 
 from .toygame import ToyGame, ToyHeuristic
@@ -66,6 +66,35 @@ def test_the_prior_keeps_the_heuristic_choice_when_the_search_cannot_tell_action
     for seed in range(5):
         bot = IsmctsBot(seed=seed, iterations=2, c=0.0, prior=1.0, rollout="random")
         assert bot.act(info) == expected
+
+
+class TestPairedWorlds:
+    """`paired=1`: every candidate played in the same worlds, the heuristic's choice kept unless clearly beaten."""
+
+    def test_the_heuristic_choice_stands_against_a_gain_within_the_noise(self):
+        results = {0: [0.5, 0.5, 0.5, 0.5], 1: [0.6, 0.4, 0.7, 0.3]}
+        assert _paired_best(results, guide=0, z=2.0) == 0
+
+    def test_a_candidate_better_in_the_same_worlds_overrules_the_heuristic(self):
+        # Candidate 1 is ahead by 0.05 in every world: no noise in the difference, however noisy each result.
+        base = [0.1, 0.9, 0.4, 0.6, 0.2]
+        results = {0: base, 1: [v + 0.05 for v in base], 2: [v - 0.3 for v in base]}
+        assert _paired_best(results, guide=0, z=2.0) == 1
+
+    def test_without_a_heuristic_the_best_mean_wins(self):
+        assert _paired_best({3: [0.2, 0.4], 5: [0.6, 0.1], 7: [0.3, 0.3]}, guide=None, z=2.0) == 5
+
+    def test_the_budget_counts_one_rollout_per_candidate_and_world(self):
+        state = ToyGame().new_state(2, seed=4)
+        info = SeatInfo(state, 0)
+        candidates = len(info.legal_actions())
+        bot = IsmctsBot(seed=1, iterations=2 * candidates + 1, paired=1, rollout="heuristic")
+        bot.act(info)
+        assert bot.last_iterations == 3 * candidates  # whole worlds only: each candidate in each world
+
+    def test_paired_is_on_or_off(self):
+        with pytest.raises(BadOptions, match="paired must be 0 .* or 1"):
+            make_bot("ismcts:paired=2")
 
 
 class TestEstimates:

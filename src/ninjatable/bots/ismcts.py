@@ -22,6 +22,11 @@ Root actions: the game's heuristic bot may rule out actions not worth weighing a
 (`search_candidates`, e.g. a gesture that would mislead one's own teammate); the search spreads its
 iterations over the rest.
 
+Paired worlds (`paired=1`): instead of a tree, every root candidate is played in each sampled world from the
+same random seed (common random numbers), and candidates are compared by their difference world by world. Where
+actions differ by less than the noise of one rollout, this tells them apart when a tree cannot; the heuristic's
+own choice stands unless another beats it by `z` standard errors.
+
 Cycles: where a game lets a seat undo a step (moving a card back and forth while splitting a hand), a
 search that finds both orders equally good could wander forever. The bot remembers the views
 at which it decided, and never chooses an action that brings its seat back to one of them (unless
@@ -35,6 +40,7 @@ fraction of the other seats a seat beats, ties counting half. Scores are taken a
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any, ClassVar
 
@@ -55,6 +61,8 @@ GENERAL_DEFAULTS: dict[str, Any] = {
     "prior": 0.0,
     "beliefs": 1,
     "others": "search",
+    "paired": 0,
+    "z": 2.0,
 }
 OTHERS = ("search", "policy")
 
@@ -84,6 +92,8 @@ class IsmctsBot(Bot):
         "prior": float,
         "beliefs": int,
         "others": str,
+        "paired": int,
+        "z": float,
     }
 
     def __init__(
@@ -132,6 +142,8 @@ class IsmctsBot(Bot):
         self.prior = float(chosen["prior"])
         self.beliefs = int(chosen["beliefs"])
         self.others = chosen["others"]
+        self.paired = bool(chosen["paired"])
+        self.z = float(chosen["z"])
 
     def settings(self) -> dict[str, Any]:
         """The settings in force for the game last played (the general defaults before any)."""
@@ -156,7 +168,7 @@ class IsmctsBot(Bot):
         if not self._budget_given:  # the game's default budget, chosen to decide within a second
             self.iterations = iterations
         if game.heuristic_bot is None:  # whatever a game asks, there is no heuristic to use
-            defaults.update(rollout="random", prior=0.0, beliefs=1, others="search")
+            defaults.update(rollout="random", prior=0.0, beliefs=1, others="search", paired=0)
         self._settle(defaults)
         self._settled_for = game.id
 
@@ -175,13 +187,15 @@ class IsmctsBot(Bot):
         if len(allowed) == 1:
             self.last_iterations = 0
             return allowed[0]
+        if self.paired:
+            return self._paired_choice(info, allowed)
         self._root_allowed = set(allowed) if len(allowed) < len(legal) else None
         self._root_seat = seat
         root = _Node()
         guide = self._guide_action(info, allowed)
         view = info.view() if self.beliefs > 1 else None
         pool = self._believed_worlds(info)
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+        deadline = self._deadline()
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -195,9 +209,60 @@ class IsmctsBot(Bot):
         self._root_allowed = None
         return self._best(root, seat, size, allowed, guide, self.prior * done)
 
-    def _guide_action(self, info: SeatInfo, allowed: list[int]) -> int | None:
-        """The game's heuristic bot's choice here, which the search keeps unless it finds better (`prior`)."""
-        if not self.prior or info.game.heuristic_bot is None:
+    def _deadline(self) -> float | None:
+        return time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
+
+    def _paired_choice(self, info: SeatInfo, allowed: list[int]) -> int:
+        """A one-level search on paired worlds: every candidate is played in each world, with one random stream.
+
+        Each world is played on once per candidate from the same random seed (common random numbers), so that
+        two candidates are compared on the same hidden cards and the same later chances: the difference of
+        their results is far less noisy than either result. The heuristic's own choice is kept unless another
+        candidate does better on average by `z` standard errors of the paired difference; without a heuristic,
+        the best mean wins. The budget counts rollouts (one per candidate and world).
+        """
+        guide = self._guide_action(info, info.legal_actions(), wanted=True)
+        candidates = allowed if guide is None or guide in allowed else [*allowed, guide]
+        pool = self._believed_worlds(info, -(-self.iterations // len(candidates)) if self.iterations else None)
+        view = info.view() if self.beliefs > 1 else None
+        deadline = self._deadline()
+        results: dict[int, list[float]] = {a: [] for a in candidates}
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            # Each believed world in turn (they come in random order), so that none is played twice before all once.
+            world = pool[(done // len(candidates)) % len(pool)] if pool else self._draw_world(info, view)
+            stream = self.rng.getrandbits(32)
+            for action in candidates:
+                results[action].append(self._play_paired(world.clone(), info.seat, action, stream))
+            done += len(candidates)
+        self.last_iterations = done
+        return _paired_best(results, guide, self.z)
+
+    def _play_paired(self, world: State, seat: int, action: int, stream: int) -> float:
+        """The seat's reward for `action` in `world`, the rest played by the rollout policy from seed `stream`."""
+        rng = random.Random(stream)
+        bots = self._rollout_policy(world)
+        for i, bot in enumerate(bots or ()):
+            bot.rng.seed(stream + i)
+        horizon = len(world.sheet) + self.rounds if self.rounds else None
+        # The other seats deciding at this step choose without seeing the seat's choice (it is simultaneous).
+        moves = [
+            (s, action if s == seat else _policy_action(bots, world, s, world.legal_actions(s), rng))
+            for s in world.to_move()
+        ]
+        for s, a in moves:
+            world._apply(s, a)
+        self._play_out(world, horizon, rng)
+        return self._rewards(world)[seat]
+
+    def _guide_action(self, info: SeatInfo, allowed: list[int], wanted: bool = False) -> int | None:
+        """The game's heuristic bot's choice here, which the search keeps unless it finds better (`prior`; always
+        asked for by `wanted`)."""
+        if not (self.prior or wanted) or info.game.heuristic_bot is None:
             return None
         guide = self._guides.get(info.game.id)
         if guide is None:
@@ -205,12 +270,12 @@ class IsmctsBot(Bot):
         action = guide.act(info)
         return action if action in allowed else None
 
-    def _believed_worlds(self, info: SeatInfo) -> list[State] | None:
+    def _believed_worlds(self, info: SeatInfo, needed: int | None = None) -> list[State] | None:
         """With `beliefs` > 1, the worlds the game's heuristic reads from the table, if it offers a reading."""
         if self.beliefs <= 1 or info.game.heuristic_bot is None:
             return None
-        # No more worlds than iterations to play in them.
-        count = min(self.beliefs, self.iterations) if self.ms is None else self.beliefs
+        # No more worlds than iterations to play in them (or worlds `needed`).
+        count = min(self.beliefs, needed or self.iterations) if self.ms is None else self.beliefs
         return info.game.heuristic_bot.believed_worlds(info, self.rng, count)
 
     def _draw_world(self, info: SeatInfo, view: dict[str, Any] | None) -> State:
@@ -343,11 +408,11 @@ class IsmctsBot(Bot):
             return self.rng.choice(untried), True
         return best_key, False
 
-    def _play_out(self, world: State, horizon: int | None) -> None:
+    def _play_out(self, world: State, horizon: int | None, rng: random.Random | None = None) -> None:
         """Play on with the rollout policy until the end, the horizon or the depth cutoff."""
         steps = 0
         depth = self.depth
-        rng = self.rng
+        rng = rng or self.rng
         bots = self._rollout_policy(world)
         while not world.is_over() and not _past(world, horizon):
             if depth and steps >= depth:
@@ -404,8 +469,30 @@ def _check_settings(settings: dict[str, Any]) -> None:
         raise BadOptions(f"ismcts prior must be 0 or more, not {settings['prior']}")
     if settings.get("others", "search") not in OTHERS:
         raise BadOptions(f"ismcts others={settings['others']!r} is unknown; choose {' or '.join(OTHERS)}")
+    if settings.get("z", 0) < 0:
+        raise BadOptions(f"ismcts z must be 0 or more, not {settings['z']}")
+    if settings.get("paired", 0) not in (0, 1):
+        raise BadOptions(f"ismcts paired must be 0 (tree search) or 1 (paired worlds at the root), not {settings['paired']}")
     if settings.get("beliefs", 1) < 1:
         raise BadOptions(f"ismcts beliefs must be 1 (plain sampling) or more, not {settings['beliefs']}")
+
+
+def _paired_best(results: dict[int, list[float]], guide: int | None, z: float) -> int:
+    """The guide, unless a candidate beats it on the same worlds by `z` standard errors; else the best mean."""
+    if guide is None:
+        return max(results, key=lambda a: sum(results[a]) / len(results[a]))
+    base = results[guide]
+    best, best_score = guide, z
+    for action, values in results.items():
+        if action == guide:
+            continue
+        gains = [v - b for v, b in zip(values, base)]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(len(gains) - 1, 1) / len(gains))
+        score = mean / spread if spread > 0 else (math.inf if mean > 0 else 0.0)
+        if mean > 0 and score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def _knowledge(view: dict[str, Any], legal: list[int]) -> str:

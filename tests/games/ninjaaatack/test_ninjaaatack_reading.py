@@ -8,9 +8,9 @@ import pytest
 
 from ninjatable.bots import play_game
 from ninjatable.core import SeatInfo, get_game
-from ninjatable.games.ninjaaatack.cards import SIGNALS
-from ninjatable.games.ninjaaatack.heuristic import READING, Heuristic, reading_particles
-from ninjatable.games.ninjaaatack.reading import pass_likelihood, read_hands
+from ninjatable.games.ninjaaatack.cards import FAMILIES, SIGNALS
+from ninjatable.games.ninjaaatack.heuristic import READING, Heuristic, knows_its_passes, reading_particles
+from ninjatable.games.ninjaaatack.reading import pass_likelihood, read_deals, read_hands
 
 GAME = get_game("ninjaaatack")
 FOX, CRANE, TIGER, DRAGON = range(4)
@@ -97,6 +97,44 @@ def test_believed_worlds_are_worlds_the_seat_cannot_tell_from_the_real_one():
         seen = world.view(0)
         for key in ("hand", "my_passes", "signals", "step", "scores"):
             assert seen[key] == mine[key]
+
+
+def test_a_read_deal_keeps_the_passes_the_seat_saw_and_the_hands_they_leave():
+    state = after_one_pass({1: "wink"})
+    state.apply(0, state.parse_action("pass Crane"))  # a second pass: Player 1 passes Crane, the rest pass next
+    for seat in (1, 2, 3):
+        state.apply(seat, state.legal_actions(seat)[0])
+    seen = state.view(0)["my_passes"]
+    for hands, passes in read_deals(state.view(0), 0, 4, random.Random(6), 32):
+        assert len(passes) == len(seen) == 2
+        for entry, chosen in zip(seen, passes):
+            assert entry["passed"] == FAMILIES[chosen[0]]
+            assert entry["received"] == FAMILIES[chosen[3]]  # from the right-hand neighbour, Player 4
+        # Undoing the replayed passes leaves four whole hands: every seat held each card it passed.
+        before = [h[:] for h in hands]
+        for chosen in reversed(passes):
+            for s, f in enumerate(chosen):
+                before[(s + 1) % 4][f] -= 1
+                before[s][f] += 1
+        assert all(min(h) >= 0 and sum(h) == 4 for h in before)
+
+
+def test_in_a_believed_world_every_seat_can_read_the_table_too():
+    """The search's rollouts let every seat read the round as the heuristic does: each needs the passes it saw."""
+    state = after_one_pass({1: "wink", 3: "nod"})
+    sampled = state.sample_world(0, random.Random(8))
+    assert not knows_its_passes(sampled.view(2))  # a plain sampled world does not know Player 3's passes
+    for world in GAME.heuristic_bot.believed_worlds(SeatInfo(state, 0), random.Random(8), 8):
+        assert all(knows_its_passes(world.view(s)) for s in range(4))
+
+
+def test_placing_passes_that_contradict_the_seat_own_is_refused_and_changes_nothing():
+    state = after_one_pass({})
+    hands = [state.hand_counts(s) for s in range(4)]
+    passed = state.passed[:]
+    with pytest.raises(ValueError, match="keep what Player 1 passed and received"):
+        state.place_hands(0, hands, [[FOX, DRAGON, DRAGON, DRAGON]])  # Player 1 passed a Dragon
+    assert state.passed == passed and [state.hand_counts(s) for s in range(4)] == hands
 
 
 def test_placing_hands_that_change_the_seat_hand_or_lose_a_card_is_refused_and_changes_nothing():

@@ -21,12 +21,14 @@ from .convention import (
     own_hand,
     own_team,
 )
-from .reading import read_hands
+from .reading import WINDOW, read_deals, read_hands
 from .rules import PASS_STEP, ninjaaa_action
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
-# Worlds sampled per gong decision when a search plays this bot in its rollouts.
+# Deals read per gong decision when a search plays this bot in its rollouts; and worlds sampled instead where a
+# world does not hold the passes the seat saw.
+ROLLOUT_READING = 16
 ROLLOUT_SAMPLES = 6
 # The static estimate, measured in 1,600 games at 4 players between heuristic partnerships calling at fixed
 # thresholds (the win rate at the start of each round, by points and Penalty): a seat's standing is NEAR_WIN /
@@ -66,7 +68,8 @@ class Heuristic(Bot):
         **params: Any,
     ) -> None:
         super().__init__(seed, samples=samples, margin=margin, reading=reading, **params)
-        self.reading = reading  # None: READING deals at up to READING_MAX_PLAYERS players, else none
+        self.reading = reading  # None: `default_reading` deals at up to READING_MAX_PLAYERS players, else none
+        self.default_reading = READING
         self.samples = samples
         self.margin = margin
 
@@ -93,8 +96,11 @@ class Heuristic(Bot):
 
     @classmethod
     def for_rollouts(cls, seed: int) -> Heuristic:
-        """In a search's rollouts: fewer sampled worlds per gong decision, since rollouts are many."""
-        return cls(seed=seed, samples=ROLLOUT_SAMPLES, reading=0)
+        """In a search's rollouts: a reading of few deals, since rollouts are many (where a world does not hold the
+        passes a seat saw, a few sampled worlds weighed by the gestures instead)."""
+        bot = cls(seed=seed, samples=ROLLOUT_SAMPLES)
+        bot.default_reading = ROLLOUT_READING
+        return bot
 
     @staticmethod
     def estimate(state) -> list[float]:
@@ -113,8 +119,8 @@ class Heuristic(Bot):
     def _worlds(self, info: SeatInfo, view: dict[str, Any]):
         """Weighted worlds for the gong odds: read from the round (see `reading_particles`), else weighed by the
         gestures."""
-        particles = reading_particles(self.reading, info.players)
-        if particles:
+        particles = reading_particles(self.reading, info.players, self.default_reading)
+        if particles and knows_its_passes(view):
             world = info.sample_world(self.rng)
             for hands in read_hands(view, info.seat, info.players, self.rng, particles):
                 world.place_hands(info.seat, hands)
@@ -134,9 +140,9 @@ class Heuristic(Bot):
         if reading_particles(None, info.players):
             worlds = []
             # The deals come out in random order: the first `count` are a fair draw from the reading.
-            for hands in read_hands(view, info.seat, info.players, rng, max(count, READING))[:count]:
+            for hands, passes in read_deals(view, info.seat, info.players, rng, max(count, READING))[:count]:
                 world = info.sample_world(rng)
-                world.place_hands(info.seat, hands)
+                world.place_hands(info.seat, hands, passes)
                 worlds.append(world)
         else:
             worlds = [_weighed_world(info, view, rng) for _ in range(min(count, WEIGHED_POOL))]
@@ -208,11 +214,16 @@ def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: rand
             world.pending[s] = gesture_action(convention_signal(hand, s, team, signals), n)
 
 
-def reading_particles(reading: int | None, players: int) -> int:
-    """How many deals to read: as asked, else READING at tables of up to READING_MAX_PLAYERS, else none."""
+def reading_particles(reading: int | None, players: int, default: int = READING) -> int:
+    """How many deals to read: as asked, else `default` at tables of up to READING_MAX_PLAYERS, else none."""
     if reading is not None:
         return reading
-    return READING if players <= READING_MAX_PLAYERS else 0
+    return default if players <= READING_MAX_PLAYERS else 0
+
+
+def knows_its_passes(view: dict[str, Any]) -> bool:
+    """Whether a view holds the passes a reading replays (a world sampled for another seat may not)."""
+    return all(entry["passed"] is not None for entry in view["my_passes"][-WINDOW:])
 
 
 def _weighed_world(info: SeatInfo, view: dict[str, Any], rng: random.Random):

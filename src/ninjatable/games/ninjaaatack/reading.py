@@ -92,35 +92,46 @@ class Reading:
 def read_hands(
     view: dict[str, Any], seat: int, players: int, rng: random.Random, particles: int = 128, window: int = WINDOW
 ) -> list[list[list[int]]]:
-    """`particles` likely hand sets (each a list of per-seat family counts), equally weighted.
+    """`particles` likely hand sets (each a list of per-seat family counts), equally weighted (see `read_deals`)."""
+    return [hands for hands, _ in read_deals(view, seat, players, rng, particles, window)]
+
+
+def read_deals(
+    view: dict[str, Any], seat: int, players: int, rng: random.Random, particles: int = 128, window: int = WINDOW
+) -> list[tuple[list[list[int]], list[list[int]]]]:
+    """`particles` likely deals, equally weighted: each the hands (per-seat family counts) and the passes replayed.
 
     The seat's own hand is exact in each. The replay starts `window` passes back, from a random deal of the
     cards the seat did not hold then, weighed by the gestures made just before; older passes are not replayed.
-    Pending choices of the current step are not read (they are hidden).
+    The passes come one list per replayed pass (the family each seat passed), oldest first: with them a world
+    holds what every seat saw of the window, so the other seats can read the table in it too. Pending choices of
+    the current step are not read (they are hidden).
     """
     reading = Reading(view, seat, players)
     passes = view["my_passes"]
     signal_done = len(passes) if view["step"] == "pass" else len(passes) - 1
     start = max(0, len(passes) - window)
     pool = [reading.deal(rng, reading.hand_after(start)) for _ in range(particles)]
+    trails: list[list[list[int]]] = [[] for _ in range(particles)]
     # A step the seat saw end without a call shows nobody held a clan then; the step in progress shows nothing.
     weights = [reading.gong_fit(h) if passes else 1.0 for h in pool]
     latest = reading.latest_before(start)
     if start:
         latest = _weigh_gestures(reading, pool, weights, start, latest)
-        pool, weights = _resample(pool, weights, rng)
+        pool, trails, weights = _resample(pool, trails, weights, rng)
     for k in range(start + 1, len(passes) + 1):
         seen = k <= signal_done
-        _replay_pass(reading, pool, weights, passes[k - 1], latest, seen, rng)
+        _replay_pass(reading, pool, trails, weights, passes[k - 1], latest, seen, rng)
         if seen:
             latest = _weigh_gestures(reading, pool, weights, k, latest)
-        pool, weights = _resample(pool, weights, rng)
-    return pool
+        pool, trails, weights = _resample(pool, trails, weights, rng)
+    return list(zip(pool, trails))
 
 
 def _replay_pass(
     reading: Reading,
     pool: list[list[list[int]]],
+    trails: list[list[list[int]]],
     weights: list[float],
     entry: dict[str, Any],
     latest: dict[int, int],
@@ -148,6 +159,7 @@ def _replay_pass(
         for s, f in enumerate(chosen):
             hands[s][f] -= 1
             hands[(s + 1) % n][f] += 1
+        trails[i].append(chosen)
         weights[i] = weight * reading.gong_fit(hands) if seen else weight
 
 
@@ -188,10 +200,11 @@ def draw_pass(hand: list[int], options: list[int], rng: random.Random) -> int:
 
 
 def _resample(
-    pool: list[list[list[int]]], weights: list[float], rng: random.Random
-) -> tuple[list[list[list[int]]], list[float]]:
+    pool: list[list[list[int]]], trails: list[list[list[int]]], weights: list[float], rng: random.Random
+) -> tuple[list[list[list[int]]], list[list[list[int]]], list[float]]:
     """Draw the particles again in proportion to their weights, so unlikely deals give way to likely ones."""
     if sum(weights) <= 0.0:
-        return pool, [1.0] * len(pool)
+        return pool, trails, [1.0] * len(pool)
     picked = rng.choices(range(len(pool)), weights, k=len(pool))
-    return [[row[:] for row in pool[i]] for i in picked], [1.0] * len(pool)
+    copies = [[row[:] for row in pool[i]] for i in picked]
+    return copies, [trails[i][:] for i in picked], [1.0] * len(pool)

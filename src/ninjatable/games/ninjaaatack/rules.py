@@ -105,12 +105,12 @@ class NinjaaaTack(Game):
     # rollouts, each iteration plays in one of the deals the heuristic reads from the round, and a Penalty
     # counts in the estimate.
     search_defaults: ClassVar[dict[str, Any]] = {
-        "iterations": 100,
+        "iterations": 200,
         "rollout": "heuristic",
-        "depth": 16,
-        "prior": 0.3,
+        "depth": 40,
+        "reward": "win",
         "beliefs": 128,
-        "others": "policy",
+        "paired": 1,
     }
     options = (
         Option(
@@ -598,11 +598,12 @@ class NinjaaaTackState(State):
                 else:
                     world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
 
-    def place_hands(self, seat: int, counts: list[list[int]]) -> None:
+    def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
 
         For a seat's own reading of the table (see reading.py); the counts must keep the seat's hand and use
-        every card once.
+        every card once. `passes`, if given, fills in the last passes of the round (the family each seat
+        passed, oldest first), which must keep what the seat knows: its own passes and what it received.
         """
         n = self.players
         if (
@@ -611,6 +612,15 @@ class NinjaaaTackState(State):
             or any(sum(h) != C.HAND_SIZE for h in counts)
         ):
             raise ValueError(f"hands to place keep {seat_name(seat)}'s hand and use every card once")
+        if passes:
+            first = len(self.passed) - len(passes)
+            right = (seat - 1) % n
+            if first < 0 or any(
+                len(p) != n or any(known[s] not in (NO_CHOICE, p[s]) for s in (seat, right))
+                for p, known in zip(passes, self.passed[first:])
+            ):
+                raise ValueError(f"passes to place keep what {seat_name(seat)} passed and received")
+            self.passed[first:] = [tuple(p) for p in passes]
         self.hands = [c for hand in counts for c in hand]
 
     # --- scripting (tests and tutorials) ----------------------------------------------------------------------
