@@ -181,14 +181,15 @@ class IsmctsBot(Bot):
         self._prepare(info.game)
         seat = info.seat
         size = info.game.num_actions(info.players)
-        allowed = self._not_going_back(info, legal)
+        fresh = self._not_going_back(info, legal)
+        allowed = fresh
         if info.game.heuristic_bot is not None:
-            allowed = info.game.heuristic_bot.search_candidates(info, allowed) or allowed
+            allowed = info.game.heuristic_bot.search_candidates(info, fresh) or fresh
         if len(allowed) == 1:
             self.last_iterations = 0
             return allowed[0]
         if self.paired:
-            return self._paired_choice(info, allowed)
+            return self._paired_choice(info, allowed, fresh)
         self._root_allowed = set(allowed) if len(allowed) < len(legal) else None
         self._root_seat = seat
         root = _Node()
@@ -212,16 +213,17 @@ class IsmctsBot(Bot):
     def _deadline(self) -> float | None:
         return time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
 
-    def _paired_choice(self, info: SeatInfo, allowed: list[int]) -> int:
+    def _paired_choice(self, info: SeatInfo, allowed: list[int], fresh: list[int]) -> int:
         """A one-level search on paired worlds: every candidate is played in each world, with one random stream.
 
         Each world is played on once per candidate from the same random seed (common random numbers), so that
         two candidates are compared on the same hidden cards and the same later chances: the difference of
         their results is far less noisy than either result. The heuristic's own choice is kept unless another
         candidate does better on average by `z` standard errors of the paired difference; without a heuristic,
-        the best mean wins. The budget counts rollouts (one per candidate and world).
+        the best mean wins. The budget counts rollouts (one per candidate and world). The heuristic's choice is
+        weighed even where the game's candidates leave it out, unless it would go back to a view seen before.
         """
-        guide = self._guide_action(info, info.legal_actions(), wanted=True)
+        guide = self._guide_action(info, fresh, wanted=True)
         candidates = allowed if guide is None or guide in allowed else [*allowed, guide]
         pool = self._believed_worlds(info, -(-self.iterations // len(candidates)) if self.iterations else None)
         view = info.view() if self.beliefs > 1 else None
