@@ -199,9 +199,7 @@ class IsmctsBot(Bot):
         deadline = self._deadline()
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if not self._budget_left(done, deadline):
                 break
             world = self.rng.choice(pool).clone() if pool else self._draw_world(info, view)
             self._iterate(root, world, size)
@@ -209,6 +207,12 @@ class IsmctsBot(Bot):
         self.last_iterations = done
         self._root_allowed = None
         return self._best(root, seat, size, allowed, guide, self.prior * done)
+
+    def _budget_left(self, done: int, deadline: float | None) -> bool:
+        """Whether the iteration count and the time allow more (one iteration at least, whatever the clock)."""
+        if self.iterations is not None and done >= self.iterations:
+            return False
+        return deadline is None or done == 0 or time.perf_counter() < deadline
 
     def _deadline(self) -> float | None:
         return time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
@@ -231,9 +235,7 @@ class IsmctsBot(Bot):
         results: dict[int, list[float]] = {a: [] for a in candidates}
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+            if not self._budget_left(done, deadline):
                 break
             # Each believed world in turn (they come in random order), so that none is played twice before all once.
             world = pool[(done // len(candidates)) % len(pool)] if pool else self._draw_world(info, view)
