@@ -198,9 +198,7 @@ class IsmctsBot(Bot):
         pool = self._believed_worlds(info)
         deadline = self._deadline()
         done = 0
-        while True:
-            if not self._budget_left(done, deadline):
-                break
+        while self._budget_left(done, deadline):
             world = self.rng.choice(pool).clone() if pool else self._draw_world(info, view)
             self._iterate(root, world, size)
             done += 1
@@ -234,9 +232,7 @@ class IsmctsBot(Bot):
         deadline = self._deadline()
         results: dict[int, list[float]] = {a: [] for a in candidates}
         done = 0
-        while True:
-            if not self._budget_left(done, deadline):
-                break
+        while self._budget_left(done, deadline):
             # Each believed world in turn (they come in random order), so that none is played twice before all once.
             world = pool[(done // len(candidates)) % len(pool)] if pool else self._draw_world(info, view)
             stream = self.rng.getrandbits(32)
