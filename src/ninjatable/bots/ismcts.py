@@ -6,7 +6,8 @@ Whitehouse 2012). Each iteration:
 1. samples a world the deciding seat cannot tell from the real one (`SeatInfo.sample_world`: hidden
    cards redistributed, other seats' pending simultaneous choices re-chosen, a fresh random future);
    with `beliefs` > 1 and a game whose heuristic reads the table (`believed_worlds`), a copy of one of
-   the worlds it read for this decision instead;
+   the worlds it read for this decision instead (such a world may leave the other seats' pending choices
+   open, for the search's players to make);
 2. descends the tree along actions legal in that world, each seat choosing by UCB over availability
    counts (an action's exploration term counts the visits in which it was legal, not the parent's);
 3. adds one node, then plays the world on with the rollout policy (uniform random or each game's

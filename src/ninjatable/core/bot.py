@@ -100,7 +100,8 @@ class Bot(ABC):
         """`count` worlds drawn from what the bot reads of the table, equally likely; None if it reads nothing.
 
         Finer than `world_weight` where the whole round must be replayed to judge a deal (what was passed,
-        who gestured when); a search asks once per decision and plays its iterations in these worlds.
+        who gestured when); a search asks once per decision and plays its iterations in these worlds. The
+        other seats' pending choices of a simultaneous step may be left open in them, for the search to make.
         """
         return None
 

@@ -99,6 +99,16 @@ def test_believed_worlds_are_worlds_the_seat_cannot_tell_from_the_real_one():
             assert seen[key] == mine[key]
 
 
+def test_in_believed_worlds_the_seats_that_decided_this_step_decide_again_for_the_search():
+    state = after_one_pass({1: "wink", 3: "nod"})
+    state.apply(2, state.parse_action("ninjaaa"))  # hidden from Player 1 until the step completes
+    state.apply(3, state.legal_actions(3)[0])
+    for world in GAME.heuristic_bot.believed_worlds(SeatInfo(state, 0), random.Random(5), 8):
+        assert world.to_move() == (0, 1, 2, 3)
+        assert all(world.legal_actions(s) for s in range(4))
+    assert state.to_move() == (0, 1)
+
+
 def test_a_read_deal_keeps_the_passes_the_seat_saw_and_the_hands_they_leave():
     state = after_one_pass({1: "wink"})
     state.apply(0, state.parse_action("pass Crane"))  # a second pass: Player 1 passes Crane, the rest pass next

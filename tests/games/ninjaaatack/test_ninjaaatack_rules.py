@@ -581,6 +581,25 @@ def test_a_sampled_world_rechooses_the_other_seats_pending_choices():
     assert len(seen) > 1
 
 
+def test_reopened_choices_let_the_other_seats_decide_again_the_gong_included():
+    state = new(4, seed=2)
+    act(state, 1, "pass " + next(iter(state.view(1)["hand"])))
+    act(state, 3, "attack Player 1")
+    world = state.sample_world(0, random.Random(2))
+    world.reopen_choices(0)
+    assert world.to_move() == (0, 1, 2, 3)
+    assert all(not world.view(0)["pending"][s] for s in range(4))
+    # The seats that had decided may now choose anything the rules allow them, a call too.
+    assert world.parse_action("ninjaaa") in world.legal_actions(1)
+    assert world.parse_action("attack Player 1") in world.legal_actions(3)
+    for seat in (0, 1, 2):
+        act(world, seat, "pass " + next(iter(world.view(seat)["hand"])))
+    act(world, 3, "ninjaaa")
+    assert world.last_call is not None and world.last_call[0] == 3
+    # The true state is untouched.
+    assert state.to_move() == (0, 2)
+
+
 def test_labels_read_back_and_describe_the_calls():
     state = new(4)
     assert state.parse_action("NINJAAA") == state.parse_action("ninjaaa")

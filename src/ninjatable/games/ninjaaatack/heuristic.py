@@ -22,7 +22,7 @@ from .convention import (
     own_team,
 )
 from .reading import WINDOW, read_deals, read_hands
-from .rules import PASS_STEP, ninjaaa_action
+from .rules import ninjaaa_action
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
@@ -133,10 +133,9 @@ class Heuristic(Bot):
     @classmethod
     def believed_worlds(cls, info: SeatInfo, rng: random.Random, count: int) -> list:
         """`count` worlds for a search: hands read from the round (see reading.py) where the bot reads it, else
-        each drawn from a few sampled worlds by the gestures (`world_weight`); the seats that already decided
-        this step decide again by the convention."""
+        each drawn from a few sampled worlds by the gestures (`world_weight`). The seats that already decided
+        this step have not decided yet in them: the search's own players decide for them, the gong included."""
         view = info.view()
-        signals = latest_signals(view, info.players)
         if reading_particles(None, info.players):
             worlds = []
             # The deals come out in random order: the first `count` are a fair draw from the reading.
@@ -147,7 +146,9 @@ class Heuristic(Bot):
         else:
             worlds = [_weighed_world(info, view, rng) for _ in range(min(count, WEIGHED_POOL))]
         for world in worlds:
-            _redecide_by_convention(world, info.seat, signals, rng)
+            # Their true choices are hidden; a choice drawn here by the convention would never tap the gong on
+            # the odds, as the players do, and the search would take a step's calls for its own alone.
+            world.reopen_choices(info.seat)
         return worlds
 
     @classmethod
@@ -196,22 +197,6 @@ class Heuristic(Bot):
                     wins[a] += weight
         best = max(wins, key=wins.get)
         return best, wins[best] / total
-
-
-def _redecide_by_convention(world, seat: int, signals: dict[int, int], rng: random.Random) -> None:
-    """The other seats that already decided this step decide again as convention players would in `world`."""
-    n = world.players
-    for s in range(n):
-        if s == seat or world.pending[s] < 0:
-            continue
-        hand = world.hand_counts(s)
-        team = world.team_of[s]
-        if max(hand) >= clan_size(team):
-            world.pending[s] = ninjaaa_action(n)  # a clan in hand: the gong, at once
-        elif world.step == PASS_STEP:
-            world.pending[s] = rng.choice(choose_pass_among(hand, s, team, (s + 1) % n, signals))
-        else:
-            world.pending[s] = gesture_action(convention_signal(hand, s, team, signals), n)
 
 
 def reading_particles(reading: int | None, players: int, default: int = READING) -> int:

@@ -623,6 +623,18 @@ class NinjaaaTackState(State):
             self.passed[first:] = [tuple(p) for p in passes]
         self.hands = [c for hand in counts for c in hand]
 
+    def reopen_choices(self, seat: int) -> None:
+        """In a world sampled for `seat`: the other seats that already decided this step have not decided yet.
+
+        Their true choices are hidden from `seat`; a search can then let its own model of those players
+        decide for them, the gong included, instead of a choice drawn with the world.
+        """
+        for s in range(self.players):
+            if s != seat and self.pending[s] != NO_CHOICE:
+                self.pending[s] = NO_CHOICE
+                self.waiting += 1
+        self.movers = tuple(s for s in range(self.players) if self.pending[s] == NO_CHOICE)
+
     # --- scripting (tests and tutorials) ----------------------------------------------------------------------
     def set_hands(self, hands: list[list[str] | list[int]]) -> None:
         """Script a deal: one list of families (names or indices) per seat, 4 each, every card once."""
