@@ -629,11 +629,9 @@ class NinjaaaTackState(State):
         Their true choices are hidden from `seat`; a search can then let its own model of those players
         decide for them, the gong included, instead of a choice drawn with the world.
         """
-        for s in range(self.players):
-            if s != seat and self.pending[s] != NO_CHOICE:
-                self.pending[s] = NO_CHOICE
-                self.waiting += 1
-        self.movers = tuple(s for s in range(self.players) if self.pending[s] == NO_CHOICE)
+        self.pending = [a if s == seat else NO_CHOICE for s, a in enumerate(self.pending)]
+        self.movers = tuple(s for s, a in enumerate(self.pending) if a == NO_CHOICE)
+        self.waiting = len(self.movers)
 
     # --- scripting (tests and tutorials) ----------------------------------------------------------------------
     def set_hands(self, hands: list[list[str] | list[int]]) -> None:
