@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= dragon
 ARGS   ?=
 
-.PHONY: run test bench clean
+.PHONY: run serve test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,16 +14,23 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@ $(VENV)/.installed-run
+
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-web $(VENV)/.installed-run
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(VENV)/.installed-run
+	touch $@ $(VENV)/.installed-web $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run  ## set up and play a game against bots in the terminal
 	$(BIN)/ninjatable play $(GAME) $(ARGS)
+
+serve: $(VENV)/.installed-web  ## set up and start the online tables (http://localhost:8000/)
+	$(BIN)/ninjatable serve $(ARGS)
 
 test: $(VENV)/.installed-test  ## set up and run every test
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider

@@ -253,6 +253,36 @@ def replay(
         rec.check_result(state)
 
 
+@app.command()
+@clear_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every network interface).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///path/file.db or postgresql://user@host/db "
+                                                "(default: an SQLite file in your data directory).")] = None,
+    bot_workers: Annotated[int, typer.Option(help="Processes in which bots think.", min=1)] = 2,
+) -> None:
+    """Host online tables: create a table, invite friends, play live in the browser or over the API."""
+    try:
+        import uvicorn
+
+        from .server import UVICORN_SETTINGS, create_app, default_database_url
+        from .server.store import database_url
+    except ImportError as e:
+        raise BadOptions(f"the server needs the web extra ({e.name} is missing): pip install 'ninjatable[web]'") \
+            from None
+    url = db or default_database_url()
+    try:
+        database_url(url)
+    except ValueError as e:
+        raise BadOptions(str(e)) from None
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    err.print(f"ninjatable tables at http://{shown}:{port}/ (API docs at /docs), stored in {url}; Ctrl+C stops.",
+              highlight=False, soft_wrap=True)
+    uvicorn.run(create_app(url, bot_workers=bot_workers), host=host, port=port, **UVICORN_SETTINGS)
+
+
 def _print_events(state, viewer, shown: int) -> int:
     events = state.events_for(viewer)
     for event in events[shown:]:

@@ -1,0 +1,296 @@
+"""The table server: an HTTP JSON API (FastAPI, with OpenAPI docs at /docs) and one WebSocket per client.
+
+`create_app(db_url)` builds the application; `ninjatable serve` runs it with uvicorn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from ..bots import available_bots
+from ..core import NinjatableError, all_games
+from .botpool import BotPool
+from .hub import Hub, check_name
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL,
+    Act,
+    ClientMessage,
+    Created,
+    CreateTable,
+    ErrorBody,
+    Hello,
+    Joined,
+    JoinTable,
+    PublicState,
+    TableSummary,
+)
+from .security import RateLimit
+from .store import Store
+from .tables import Client, Refused, Table
+
+log = logging.getLogger("ninjatable.server")
+
+HELLO_SECONDS = 10  # a socket that does not say hello in time is closed
+# Messages a second a client may send on average, in bursts of up to BURST; an accepted move does not count
+# (a script playing its own turns fast is no flood), refused moves, pings and bad messages do.
+RATE = 20.0
+BURST = 40
+STRIKES = 100  # messages over the limit before the connection is closed
+
+# How uvicorn serves the app: frames over 64 KiB close the socket (the protocol's own limit is far below that);
+# no per-message compression, since views are small and compressing every one would cost more CPU than it saves.
+UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 16, "ws_per_message_deflate": False}
+
+STATUS_BY_CODE = {
+    "no_table": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
+    "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "storage": 503, "bad_seat": 400,
+}
+
+
+def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> FastAPI:
+    """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...)."""
+    store = Store(db_url)
+    bots = BotPool(bot_workers, bot_kind)
+    hub = Hub(store, bots)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await store.open()
+        await hub.start()
+        yield
+        hub.stop()
+        bots.close()
+        await store.close()
+
+    app = FastAPI(
+        title="ninjatable",
+        summary="Online tables for five ninja card games: create, join, play live over a WebSocket, watch.",
+        version=str(PROTOCOL),
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, e: Refused) -> JSONResponse:
+        return JSONResponse({"error": e.message, "code": e.code}, status_code=STATUS_BY_CODE.get(e.code, 400))
+
+    @app.exception_handler(NinjatableError)
+    async def bad_input(_request: Request, e: NinjatableError) -> JSONResponse:
+        return JSONResponse({"error": str(e), "code": "bad_request"}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, e: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": describe_validation(e.errors()), "code": "malformed"}, status_code=422)
+
+    errors: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (400, 403, 404, 409, 422)}
+
+    @app.get("/api/games", tags=["games"])
+    async def games() -> list[dict[str, Any]]:
+        """Every game: id, title, summary, player counts, options with defaults and descriptions."""
+        return [g.describe() for g in all_games()]
+
+    @app.get("/api/bots", tags=["games"])
+    async def bots_list() -> list[str]:
+        """The bots a seat may be given (with parameters, e.g. ismcts:ms=500)."""
+        return available_bots()
+
+    @app.get("/api/tables", tags=["tables"])
+    async def list_tables(request: Request) -> list[TableSummary]:
+        """The public tables, newest first."""
+        return await hub.listing(str(request.base_url))
+
+    @app.post("/api/tables", status_code=201, responses=errors, tags=["tables"])
+    async def create_table(request: Request, body: CreateTable) -> Created:
+        """Create a table; the answer holds the invite link and the tokens of the seats taken now."""
+        table, tokens = await hub.create(body)
+        return {"table": table.info(str(request.base_url)), "tokens": [{"seat": s, "token": t} for s, t in tokens]}
+
+    @app.get("/api/tables/{table_id}", responses=errors, tags=["tables"])
+    async def public_state(request: Request, table_id: str) -> PublicState:
+        """A table as a spectator sees it: seats, status, and the public view once play has begun."""
+        table = await hub.get(table_id)
+        return {"table": table.info(str(request.base_url)), "view": table.state.view(None) if table.started else None}
+
+    @app.post("/api/tables/{table_id}/join", responses=errors, tags=["tables"])
+    async def join(request: Request, table_id: str, body: JoinTable) -> Joined:
+        """Take a seat by name; keep the token of the answer, it reconnects the seat."""
+        table = await hub.get(table_id)
+        seat, token = await table.join(check_name(body.name), body.seat)
+        return {"table": table.info(str(request.base_url)), "seat": seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/record", responses=errors, tags=["tables"])
+    async def record(table_id: str) -> dict[str, Any]:
+        """A finished game's record, as `ninjatable replay --check` verifies it (not before the end: it tells all)."""
+        table = await hub.get(table_id)
+        if table.status != "finished":
+            raise Refused("not_finished", "the record is available once the game is over (it shows every card)")
+        return table.record().to_dict()
+
+    @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
+    async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Your seat's view, legal actions and events (header `Authorization: Bearer <token>`)."""
+        table, seat = await _seated(table_id, authorization)
+        return table.update_for(Client(seat))
+
+    @app.post("/api/tables/{table_id}/actions", responses=errors, tags=["play"])
+    async def act(table_id: str, body: Act, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Play an action for your seat (header `Authorization: Bearer <token>`); answers your seat's new state."""
+        table, seat = await _seated(table_id, authorization)
+        await table.submit(seat, body.action)
+        return table.update_for(Client(seat))
+
+    async def _seated(table_id: str, authorization: str | None) -> tuple[Table, int]:
+        table = await hub.get(table_id)
+        scheme, _, token = (authorization or "").partition(" ")
+        seat = table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
+        if seat is None:
+            raise Refused("bad_token", "give your seat token as the header Authorization: Bearer <token>")
+        return table, seat
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await serve_socket(websocket, hub, table_id)
+
+    return app
+
+
+async def serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
+    """One client's connection: hello, then actions until it leaves; every refusal is an error message."""
+    try:
+        table = await hub.get(table_id)
+        seat = await _hello(websocket, table)
+    except Refused as e:
+        await _refuse(websocket, e.code, e.message)
+        return
+    except WebSocketDisconnect:
+        return
+    base = str(websocket.base_url).replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+    client = Client(seat, base)
+    writer = asyncio.create_task(_write(websocket, client))
+    table.attach(client)
+    limit = RateLimit(RATE, BURST)
+    strikes = 0
+    try:
+        while not client.dropped:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
+            if not limit.allow():
+                strikes += 1
+                if strikes >= STRIKES:
+                    client.send(_error("flood", "too many messages; the connection is closed"))
+                    break
+                client.send(_error("slow_down", f"too many messages: at most {RATE:.0f} a second; this one is "
+                                                "ignored"))
+                continue
+            if len(text) > MAX_MESSAGE_BYTES:
+                client.send(_error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, not {len(text)}"))
+                continue
+            if await _handle(client, table, text):
+                limit.refund()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.detach(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 2)
+        writer.cancel()
+
+
+async def _hello(websocket: WebSocket, table: Table) -> int | None:
+    """Read the client's hello: its seat from its token, or None to watch a public table."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
+    except asyncio.TimeoutError:
+        raise Refused("no_hello", f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}")
+    except KeyError:  # a binary frame
+        raise Refused("bad_message", "messages are JSON text") from None
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise Refused("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        hello = ClientMessage.validate_json(text)
+    except ValidationError as e:
+        raise Refused("bad_message", "the first message must be hello: " + describe_validation(e.errors())) from None
+    if not isinstance(hello, Hello):
+        raise Refused("bad_message", "the first message must be hello, with your seat token or none to watch")
+    if hello.protocol != PROTOCOL:
+        raise Refused("protocol", f"this server speaks protocol {PROTOCOL}, not {hello.protocol}")
+    if hello.token is None:
+        if not table.settings.get("public", True):
+            raise Refused("private", "this table is private: only its players may connect")
+        return None
+    seat = table.seat_for_token(hello.token)
+    if seat is None:
+        raise Refused("bad_token", "this token holds no seat at this table")
+    return seat
+
+
+async def _handle(client: Client, table: Table, text: str) -> bool:
+    """Carry out one client message; True if it was an accepted move."""
+    try:
+        message = ClientMessage.validate_json(text)
+    except ValidationError as e:
+        client.send(_error("bad_message", describe_validation(e.errors())))
+        return False
+    if isinstance(message, Hello):
+        client.send(_error("bad_message", "hello comes once, at the start"))
+    elif isinstance(message, Act):
+        if client.seat is None:
+            client.send(_error("spectator", "spectators watch; they do not act"))
+            return False
+        try:
+            await table.submit(client.seat, message.action)
+            return True
+        except Refused as e:
+            client.send(_error(e.code, e.message))
+    else:
+        client.send({"type": "pong"})
+    return False
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    """Send the client's outbox in order; None closes the socket."""
+    try:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the peer went away; the reader notices and detaches
+        pass
+    with contextlib.suppress(Exception):
+        await websocket.close()
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json(_error(code, message))
+        await websocket.close(code=4000 + STATUS_BY_CODE.get(code, 400))
+
+
+def _error(code: str, message: str) -> dict[str, str]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def describe_validation(errors: list[dict[str, Any]]) -> str:
+    """Pydantic's errors in one line: `field: what is wrong; ...`."""
+    parts = []
+    for error in errors[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body",))
+        parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+    return "; ".join(parts)

@@ -1,0 +1,192 @@
+"""The messages of the table server, as pydantic models: HTTP bodies and the WebSocket protocol.
+
+Every WebSocket message is one JSON object with a `type`. A client opens `/ws/tables/{id}`, sends `hello` (with
+its seat token, or none to watch), and then `act` with an action id whenever its seat may move; the server
+answers `welcome` once, then `update` on every change, and `error` for anything it refuses.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL = 1
+MAX_MESSAGE_BYTES = 4096  # a client message larger than this is refused (the connection stays open)
+MAX_SEED = 2**63 - 1
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- HTTP ----------------------------------------------------------------------------------------------
+class SeatRequest(Strict):
+    """One seat of a new table: left open for someone to join, taken by a person now, or given to a bot."""
+
+    kind: Literal["open", "person", "bot"] = "open"
+    name: str | None = Field(None, description="The person's name (kind person).")
+    bot: str | None = Field(None, description="The bot, e.g. heuristic, random, ismcts:ms=500 (kind bot).")
+
+
+class TableSettings(Strict):
+    """How a table runs: grace before a bot takes a person's seat, clocks, the takeover bot, visibility."""
+
+    grace_seconds: float = Field(60.0, ge=0, le=3600, description="A person away longer than this is played by "
+                                 "the table's bot until they come back.")
+    clock_seconds: float | None = Field(None, ge=1, le=3600, description="Time for each decision of a person; on "
+                                        "expiry the bot decides for them. None: no clock.")
+    bot: str = Field("heuristic", description="The bot that plays a seat whose person is away or out of time.")
+    public: bool = Field(True, description="Listed in the lobby and open to spectators; otherwise only the "
+                         "seated players can connect.")
+    bot_pause: float = Field(0.6, ge=0, le=10, description="Seconds a bot waits before it moves, so that people "
+                             "can follow the play.")
+
+
+class CreateTable(Strict):
+    game: str = Field(description="A game id, e.g. dragon (GET /api/games lists them).")
+    players: int | None = Field(None, description="Number of players; the game's usual count if omitted.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Game options by name (GET /api/games).")
+    seats: list[SeatRequest] | None = Field(None, description="One entry per seat; omitted: every seat open.")
+    settings: TableSettings = Field(default_factory=TableSettings)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="The deal's seed; random if omitted.")
+
+
+class JoinTable(Strict):
+    name: str = Field(description="The name shown to the other players (1 to 32 characters).")
+    seat: int | None = Field(None, description="The seat to take (from 0); the first open seat if omitted.")
+
+
+class SeatInfo(BaseModel):
+    """A seat as every client sees it: never its token."""
+
+    seat: int
+    kind: Literal["open", "person", "bot"]
+    name: str | None
+    bot: str | None = None
+    connected: bool = False
+    bot_playing: bool = Field(False, description="A bot plays this person's seat (away, or out of time).")
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "finished"]
+    settings: TableSettings
+    seats: list[SeatInfo]
+    version: int = Field(description="Moves played so far.")
+    invite_url: str
+    spectate_url: str
+
+
+class TableSummary(BaseModel):
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    status: Literal["waiting", "playing", "finished"]
+    open_seats: int
+    seats: list[dict[str, Any]]
+    invite_url: str
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str = Field(description="Keep it: it reconnects the seat. It is shown only once.")
+
+
+class Created(BaseModel):
+    table: TableInfo
+    tokens: list[SeatToken] = Field(description="The tokens of the seats taken by people at creation.")
+
+
+class Joined(BaseModel):
+    table: TableInfo
+    seat: int
+    token: str
+
+
+class PublicState(BaseModel):
+    table: TableInfo
+    view: dict[str, Any] | None = Field(description="The spectator's view (public information only) once started.")
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+# --- WebSocket: client to server ------------------------------------------------------------------------
+class ClientStrict(BaseModel):
+    # Strict: an action id is a JSON integer, never true, "3" or 3.0.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Hello(ClientStrict):
+    type: Literal["hello"]
+    protocol: int = PROTOCOL
+    token: str | None = Field(None, max_length=200, description="The seat token; none to watch.")
+
+
+class Act(ClientStrict):
+    type: Literal["act"]
+    action: int = Field(ge=0, description="An action id from the legal actions of the last update.")
+
+
+class Ping(ClientStrict):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+
+
+# --- WebSocket: server to client ------------------------------------------------------------------------
+class LegalAction(BaseModel):
+    id: int
+    label: str
+
+
+class EventOut(BaseModel):
+    kind: str
+    text: str
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    seat: int | None = Field(description="Your seat, or None as a spectator.")
+    table: TableInfo
+
+
+class Clock(BaseModel):
+    seat: int
+    seconds: float = Field(description="Time left for the seat's decision.")
+
+
+class Update(BaseModel):
+    """What changed, as one seat may see it: its whole view, its legal actions and its new events."""
+
+    type: Literal["update"] = "update"
+    version: int
+    status: Literal["waiting", "playing", "finished"]
+    seat: int | None
+    view: dict[str, Any] | None = Field(description="view(seat) (spectators: view(None)); None before the start.")
+    legal: list[LegalAction] = Field(description="What this seat may do now, with labels.")
+    events: list[EventOut] = Field(description="Events addressed to this seat or to all, not sent before.")
+    events_from: int = Field(description="How many of this seat's events came before these.")
+    seats: list[SeatInfo]
+    clocks: list[Clock] = Field(default_factory=list, description="The running clocks of seats deciding now.")
+
+
+class Error(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"

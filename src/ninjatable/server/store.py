@@ -1,0 +1,321 @@
+"""Storage: tables as records (game, players, options, seed, moves) plus seats, in SQLite or PostgreSQL.
+
+The schema is created and upgraded by Alembic migrations shipped in the package (`server/migrations`), so a
+schema change never loses stored games. Every accepted move is one row, committed before it is broadcast; a
+table's state is never stored, only rebuilt by replaying its moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # JSON
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),  # JSON: grace, clock, takeover bot, public, bot pause
+    sa.Column("status", sa.String(16), nullable=False),  # waiting, playing, finished
+    sa.Column("result", sa.Text, nullable=True),  # JSON, once finished
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # open, person, bot
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(200), nullable=True),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),  # 1, 2, ... in the order the server accepted them
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+sa.Index("tables_by_status", tables.c.status, tables.c.updated_at)
+sa.Index("tables_by_age", tables.c.created_at)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    settings: dict[str, Any]
+    status: str
+    created_at: float
+    seats: list[SeatRow]
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+def database_url(url: str) -> str:
+    """The SQLAlchemy URL for a URL a user gives: `sqlite:///path` or `postgresql://...` (through psycopg)."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise ValueError(f"{url!r} is not a database URL: use sqlite:///path or postgresql://user@host/db") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        if parsed.database in (None, "", ":memory:"):
+            raise ValueError("an SQLite database must be a file: sqlite:///path/to/file.db")
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        return str(parsed.set(drivername="sqlite"))
+    if backend == "postgresql":
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    raise ValueError(f"unsupported database {url!r}: use sqlite:///path or postgresql://user@host/db")
+
+
+def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # WAL keeps readers off the writer's back; synchronous=NORMAL in WAL mode survives a crash of the process
+    # (every committed move is in the log), trading only durability against a power cut for speed.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def upgrade_schema(sync_url: str) -> None:
+    """Create or upgrade the schema to the newest migration (Alembic), keeping every stored row."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    config.set_main_option("sqlalchemy.url", sync_url.replace("%", "%%"))
+    engine = sa.create_engine(sync_url)
+    if engine.dialect.name == "sqlite":
+        sa.event.listen(engine, "connect", _on_sqlite_connect)
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    finally:
+        engine.dispose()
+
+
+class Store:
+    """The tables, seats and moves of one server process.
+
+    SQLAlchemy's synchronous engine, called from worker threads so that the event loop never waits on the
+    database. Moves go through one writer thread that commits every move waiting at that moment in one
+    transaction (group commit): each move is still committed before its table goes on, and a busy server pays
+    one commit for many tables' moves.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.sync_url = database_url(url)
+        self.engine: sa.Engine | None = None
+        self._writer: MoveWriter | None = None
+
+    async def open(self) -> None:
+        await asyncio.to_thread(upgrade_schema, self.sync_url)
+        self.engine = sa.create_engine(self.sync_url, pool_pre_ping=True)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _on_sqlite_connect)
+        self._writer = MoveWriter(self.engine)
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.to_thread(self._writer.stop)
+            self._writer = None
+        if self.engine is not None:
+            self.engine.dispose()
+            self.engine = None
+
+    # --- writing -------------------------------------------------------------------------------------
+    async def create_table(self, row: TableRow) -> None:
+        await asyncio.to_thread(self._create_table, row)
+
+    def _create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables.insert().values(
+                id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
+                settings=json.dumps(row.settings), status=row.status, result=None, created_at=row.created_at,
+                updated_at=time.time(),
+            ))
+            conn.execute(seats.insert(), [_seat_values(row.id, s) for s in row.seats])
+
+    async def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
+        """Store a seat's new holder (and the table's new status, in the same transaction)."""
+        await asyncio.to_thread(self._update_seat, table_id, seat, status)
+
+    def _update_seat(self, table_id: str, seat: SeatRow, status: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+            )
+            values: dict[str, Any] = {"updated_at": time.time()}
+            if status is not None:
+                values["status"] = status
+            conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+
+    async def append_move(
+        self, table_id: str, number: int, seat: int, action: int, result: dict[str, Any] | None = None
+    ) -> None:
+        """Commit move `number`; with `result`, the game is over and the table is finished in the same commit."""
+        future = asyncio.get_running_loop().create_future()
+        self._writer.put(PendingMove(table_id, number, seat, action, result, future))
+        await future
+
+    # --- reading -------------------------------------------------------------------------------------
+    async def load(self, table_id: str) -> TableRow | None:
+        return await asyncio.to_thread(self._load, table_id)
+
+    def _load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(tables.select().where(tables.c.id == table_id)).first()
+            return None if found is None else _complete(conn, found)
+
+    async def unfinished(self) -> list[TableRow]:
+        """Every table still waiting for players or in play, to be rebuilt after a start."""
+        return await asyncio.to_thread(self._unfinished)
+
+    def _unfinished(self) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(tables.select().where(tables.c.status != "finished")).all()
+            return [_complete(conn, row) for row in rows]
+
+    async def listing(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest tables, for the lobby: id, game, players, status, settings and seat holders."""
+        return await asyncio.to_thread(self._listing, limit)
+
+    def _listing(self, limit: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(tables.select().order_by(tables.c.created_at.desc()).limit(limit)).all()
+            held: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+            if held:
+                query = seats.select().where(seats.c.table_id.in_(list(held))).order_by(seats.c.seat)
+                for s in conn.execute(query):
+                    held[s.table_id].append(SeatRow(s.seat, s.kind, s.name, None, s.bot))
+            return [{"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+                     "settings": json.loads(row.settings), "updated_at": row.updated_at, "seats": held[row.id]}
+                    for row in rows]
+
+
+def _complete(conn: Any, row: Any) -> TableRow:
+    held = conn.execute(seats.select().where(seats.c.table_id == row.id).order_by(seats.c.seat)).all()
+    played = conn.execute(moves.select().where(moves.c.table_id == row.id).order_by(moves.c.number)).all()
+    return TableRow(
+        id=row.id, game=row.game, players=row.players, options=json.loads(row.options), seed=row.seed,
+        settings=json.loads(row.settings), status=row.status, created_at=row.created_at,
+        seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.bot) for s in held],
+        moves=[(m.seat, m.action) for m in played],
+        result=json.loads(row.result) if row.result else None,
+    )
+
+
+@dataclass
+class PendingMove:
+    table_id: str
+    number: int
+    seat: int
+    action: int
+    result: dict[str, Any] | None
+    future: asyncio.Future
+
+
+class MoveWriter:
+    """One thread that commits moves in batches: all that wait when it is free go into one transaction."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+        self.queue: queue.SimpleQueue[PendingMove | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="ninjatable-moves", daemon=True)
+        self.thread.start()
+
+    def put(self, move: PendingMove) -> None:
+        self.queue.put(move)
+
+    def stop(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        while True:
+            first = self.queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._commit(batch)
+                    return
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[PendingMove]) -> None:
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(moves.insert(), [
+                    {"table_id": m.table_id, "number": m.number, "seat": m.seat, "action": m.action, "at": now}
+                    for m in batch
+                ])
+                for m in batch:
+                    if m.result is not None:
+                        conn.execute(tables.update().where(tables.c.id == m.table_id).values(
+                            status="finished", result=json.dumps(m.result), updated_at=now))
+            error = None
+        except Exception as e:  # every move of the batch is refused; their tables stay as they were
+            error = e
+        for m in batch:
+            loop = m.future.get_loop()
+            loop.call_soon_threadsafe(_settle, m.future, error)
+
+
+def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
+def _seat_values(table_id: str, seat: SeatRow) -> dict[str, Any]:
+    return {"table_id": table_id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
+            "token_hash": seat.token_hash, "bot": seat.bot}

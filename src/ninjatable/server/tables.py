@@ -1,0 +1,439 @@
+"""A live table: the game's state, its seats, the connected clients, and the bots that move for seats.
+
+One table applies one action at a time (an asyncio lock): an action is checked on a copy of the state by the
+kernel, committed to the database, and only then made the table's state and broadcast. Every client receives
+what its seat may see and nothing else: `view(seat)`, the seat's legal actions and the events addressed to it
+or to all (secrecy in one place: `Table.update_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..core import Event, IllegalAction, Record, State, get_game
+from .protocol import PROTOCOL
+from .security import new_token, token_hash, token_matches
+from .store import SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("ninjatable.server")
+
+OUTBOX = 512  # messages waiting for a slow client before it is dropped
+
+
+class Refused(Exception):
+    """A request the table turns down; `code` names the kind (for clients), the text says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Stale(Exception):
+    """A bot's decision for a position the table has already left."""
+
+
+class Client:
+    """One connection to a table: its seat (None watches) and its outbox, drained by the connection's writer."""
+
+    def __init__(self, seat: int | None, base_url: str = "") -> None:
+        self.seat = seat
+        self.base_url = base_url
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX)
+        self.events_sent = 0
+        self.dropped = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            # A client that reads nothing holds no table back: it is cut off, and may reconnect.
+            self.dropped = True
+            self.outbox = asyncio.Queue()
+            self.outbox.put_nowait(None)
+
+    def close(self) -> None:
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.dropped = True
+
+
+@dataclass
+class Seat:
+    """A seat: open, held by a person (through the hash of their token), or given to a bot."""
+
+    index: int
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    connections: int = 0
+    taken_over: bool = False  # away longer than the grace time: the table's bot plays it
+    away_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.index, self.kind, self.name, self.token_hash, self.bot)
+
+    def public(self, bot_playing: bool) -> dict[str, Any]:
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+                "connected": self.kind == "bot" or self.connections > 0, "bot_playing": bot_playing}
+
+
+class Table:
+    """One table in play (or waiting for players, or finished and still watched)."""
+
+    def __init__(self, row: TableRow, hub: Hub) -> None:
+        self.hub = hub
+        self.id = row.id
+        self.game = get_game(row.game)
+        self.options = row.options
+        self.seed = row.seed
+        self.settings = row.settings
+        self.created_at = row.created_at
+        self.seats = [Seat(s.seat, s.kind, s.name, s.token_hash, s.bot) for s in row.seats]
+        self.state: State = self.game.new_state(row.players, seed=row.seed, **row.options)
+        for seat, action in row.moves:
+            self.state.apply(seat, action)
+        self.started = row.status != "waiting"
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        # Per seat: the move count at which its current decision began, and the actions it had then; a bot's
+        # answer or a clock counts only for the decision it was started for.
+        self.entered = [0] * row.players
+        self.decision_legal: list[tuple[int, ...]] = [tuple(self.state.legal_actions(s)) for s in range(row.players)]
+        self.thinking: dict[int, asyncio.Task] = {}
+        self.deadlines: dict[int, float] = {}  # seat: loop time its clock runs out
+        self.clock_timers: dict[int, asyncio.TimerHandle] = {}
+        self.out_of_time: dict[int, int] = {}  # seat: the decision (entered) its clock ran out on
+        # The events each viewer may see, kept as they come (seat or None: list), instead of refiltered per move.
+        self.seen_events = 0
+        self.events_by_viewer: dict[int | None, list[Event]] = {v: [] for v in [None, *range(row.players)]}
+        self._collect_events()
+
+    # --- what everyone may know ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over():
+            return "finished"
+        return "playing" if self.started else "waiting"
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def bot_playing(self, seat: int) -> bool:
+        """Whether a bot decides for this seat now (a bot's seat, or a person away or out of time)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return True
+        if s.kind != "person":
+            return False
+        return s.taken_over or self.out_of_time.get(seat) == self.entered[seat]
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [s.public(self.bot_playing(s.index)) for s in self.seats]
+
+    def info(self, base_url: str) -> dict[str, Any]:
+        base = base_url.rstrip("/")
+        return {
+            "id": self.id, "game": self.game.id, "title": self.game.title, "players": self.players,
+            "options": self.state.options, "status": self.status, "settings": self.settings,
+            "seats": self.public_seats(), "version": self.version,
+            "invite_url": f"{base}/t/{self.id}", "spectate_url": f"{base}/t/{self.id}/watch",
+        }
+
+    def record(self) -> Record:
+        return Record.from_state(self.state)
+
+    # --- secrecy in one place ------------------------------------------------------------------------
+    def update_for(self, client: Client) -> dict[str, Any]:
+        """The update a client receives: its seat's view, legal actions and new events, and the seats."""
+        seat = client.seat
+        events = self.events_by_viewer[seat]
+        new = events[client.events_sent:]
+        message = {
+            "type": "update",
+            "version": self.version,
+            "status": self.status,
+            "seat": seat,
+            "view": self.state.view(seat) if self.started else None,
+            "legal": self.legal_for(seat),
+            "events": [{"kind": e.kind, "text": e.text} for e in new],
+            "events_from": client.events_sent,
+            "seats": self.public_seats(),
+            "clocks": self.clocks(),
+        }
+        client.events_sent = len(events)
+        return message
+
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or not self.started or self.state.is_over():
+            return []
+        return [{"id": a, "label": self.state.action_label(a)} for a in self.state.legal_actions(seat)]
+
+    def clocks(self) -> list[dict[str, Any]]:
+        now = asyncio.get_running_loop().time()
+        return [{"seat": s, "seconds": round(max(0.0, t - now), 1)} for s, t in sorted(self.deadlines.items())]
+
+    def broadcast(self) -> None:
+        for client in list(self.clients):
+            client.send(self.update_for(client))
+
+    def _collect_events(self) -> None:
+        for event in self.state.events[self.seen_events:]:
+            for viewer, events in self.events_by_viewer.items():
+                if event.to is None or event.to == viewer:
+                    events.append(event)
+        self.seen_events = len(self.state.events)
+
+    # --- seats ---------------------------------------------------------------------------------------
+    def seat_for_token(self, token: str) -> int | None:
+        for seat in self.seats:
+            if seat.kind == "person" and token_matches(token, seat.token_hash):
+                return seat.index
+        return None
+
+    async def join(self, name: str, wanted: int | None) -> tuple[int, str]:
+        """Seat a person by name in `wanted` or the first open seat; returns (seat, token)."""
+        async with self.lock:
+            if self.started:
+                raise Refused("started", "the game has started; every seat is taken (you may watch)")
+            open_seats = [s.index for s in self.seats if s.kind == "open"]
+            if wanted is None:
+                if not open_seats:
+                    raise Refused("full", "the table is full")
+                wanted = open_seats[0]
+            elif not 0 <= wanted < self.players:
+                raise Refused("bad_seat", f"seat {wanted} does not exist; seats are 0 to {self.players - 1}")
+            elif wanted not in open_seats:
+                free = ", ".join(map(str, open_seats)) or "none"
+                raise Refused("taken", f"seat {wanted} is taken; open seats: {free}")
+            token = new_token()
+            seat = self.seats[wanted]
+            seat.kind, seat.name, seat.token_hash = "person", name, token_hash(token)
+            full = all(s.kind != "open" for s in self.seats)
+            try:
+                await self.hub.store.update_seat(self.id, seat.row(), status="playing" if full else None)
+            except Exception:
+                seat.kind, seat.name, seat.token_hash = "open", None, None
+                log.exception("table %s: storing a join failed", self.id)
+                raise Refused("storage", "the seat could not be stored; nothing changed, try again") from None
+            if full:
+                self.start()
+            else:
+                self.broadcast()
+            return wanted, token
+
+    def start(self) -> None:
+        """Play begins (every seat taken), or goes on after the table was rebuilt from its moves."""
+        self.started = True
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.kind == "person" and seat.connections == 0:
+                self._start_away_timer(seat, loop)
+        self._after_change(set(), None)
+
+    def attach(self, client: Client) -> None:
+        """A client connects (already authenticated for its seat)."""
+        self.clients.add(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections += 1
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+                seat.away_timer = None
+            seat.taken_over = False
+        client.send({"type": "welcome", "protocol": PROTOCOL, "seat": client.seat,
+                     "table": self.info(client.base_url)})
+        self.broadcast()
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections -= 1
+            if seat.connections == 0 and self.started and self.status != "finished":
+                self._start_away_timer(seat, asyncio.get_running_loop())
+        self.broadcast()
+        self.hub.maybe_unload(self)
+
+    def _start_away_timer(self, seat: Seat, loop: asyncio.AbstractEventLoop) -> None:
+        if seat.away_timer is not None:
+            seat.away_timer.cancel()
+        seat.away_timer = loop.call_later(float(self.settings["grace_seconds"]), self._take_over, seat.index)
+
+    def _take_over(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.away_timer = None
+        if seat.connections == 0 and self.status == "playing":
+            seat.taken_over = True
+            self._schedule_bots()
+            self.broadcast()
+
+    # --- actions -------------------------------------------------------------------------------------
+    async def submit(self, seat: int, action: int, decision: int | None = None) -> None:
+        """Apply `action` for `seat`: checked, stored, then broadcast. `decision`: a bot's (raises Stale if old)."""
+        async with self.lock:
+            if not self.started:
+                waiting = sum(s.kind == "open" for s in self.seats)
+                raise Refused("not_started", f"the game starts when every seat is taken ({waiting} still open)")
+            if self.state.is_over():
+                raise Refused("over", "the game is over; no more moves")
+            if decision is not None and (decision != self.entered[seat] or not self.bot_playing(seat)):
+                raise Stale
+            candidate = self.state.clone()
+            try:
+                candidate.apply(seat, action)
+            except IllegalAction as e:
+                raise Refused("illegal", str(e)) from None
+            result = candidate.result() if candidate.is_over() else None
+            try:
+                await self.hub.store.append_move(self.id, len(candidate.history), seat, action, result)
+            except Exception:
+                log.exception("table %s: storing move %d failed", self.id, len(candidate.history))
+                raise Refused("storage", "the move could not be stored; nothing changed, try again") from None
+            before = set(self.state.to_move())
+            self.state = candidate
+            self._after_change(before, seat)
+
+    def _after_change(self, before: set[int], actor: int | None) -> None:
+        self._collect_events()
+        self._track_decisions(before, actor)
+        if self.state.is_over():
+            self._finish()
+        else:
+            self._schedule_bots()
+        self.broadcast()
+
+    def _track_decisions(self, before: set[int], actor: int | None) -> None:
+        """Note which seats face a new decision, and start their clocks."""
+        now = self.version
+        loop = asyncio.get_running_loop()
+        movers = self.state.to_move()
+        for seat in movers:
+            legal = tuple(self.state.legal_actions(seat))
+            if seat in before and seat != actor and legal == self.decision_legal[seat]:
+                continue  # still the same decision (others acted at a simultaneous step)
+            self.entered[seat] = now
+            self.decision_legal[seat] = legal
+            self._start_clock(seat, loop)
+        for seat in list(self.deadlines):
+            if seat not in movers:
+                self._stop_clock(seat)
+
+    def _start_clock(self, seat: int, loop: asyncio.AbstractEventLoop) -> None:
+        self._stop_clock(seat)
+        limit = self.settings.get("clock_seconds")
+        if limit and self.seats[seat].kind == "person":
+            self.deadlines[seat] = loop.time() + float(limit)
+            self.clock_timers[seat] = loop.call_later(float(limit), self._time_up, seat, self.entered[seat])
+
+    def _stop_clock(self, seat: int) -> None:
+        self.deadlines.pop(seat, None)
+        timer = self.clock_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _time_up(self, seat: int, decision: int) -> None:
+        self.clock_timers.pop(seat, None)
+        self.deadlines.pop(seat, None)
+        if self.entered[seat] == decision and seat in self.state.to_move():
+            self.out_of_time[seat] = decision
+            self._schedule_bots()
+            self.broadcast()
+
+    def _finish(self) -> None:
+        for seat in list(self.deadlines):
+            self._stop_clock(seat)
+        for seat in self.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+                seat.away_timer = None
+        self.hub.bots.forget(self.id)
+
+    # --- bots ----------------------------------------------------------------------------------------
+    def bot_spec(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.bot if s.kind == "bot" else self.settings["bot"]
+
+    def _schedule_bots(self) -> None:
+        if not self.started or self.state.is_over():
+            return
+        for seat in self.state.to_move():
+            if seat not in self.thinking and self.bot_playing(seat):
+                self.thinking[seat] = asyncio.create_task(self._think(seat, self.entered[seat]))
+
+    async def _think(self, seat: int, decision: int) -> None:
+        try:
+            pause = float(self.settings.get("bot_pause", 0))
+            if pause:
+                await asyncio.sleep(pause)
+            if decision != self.entered[seat] or not self.bot_playing(seat):
+                return
+            spec = self.bot_spec(seat)
+            from .botpool import bot_seed
+
+            try:
+                action = await self.hub.bots.decide(self.id, seat, spec, bot_seed(self.seed, seat, spec),
+                                                    self.state.clone())
+            except Exception:
+                # A bot that fails must not stall the table: any legal action keeps the game going.
+                log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
+                action = random.Random(decision).choice(self.state.legal_actions(seat))
+            await self.submit(seat, action, decision)
+        except (Stale, Refused):
+            pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot move for seat %d failed", self.id, seat)
+        finally:
+            if self.thinking.get(seat) is asyncio.current_task():
+                del self.thinking[seat]
+                self._schedule_bots()
+
+    def stop(self) -> None:
+        """Cancel the table's timers and thinking bots (the server is stopping)."""
+        for task in self.thinking.values():
+            task.cancel()
+        for seat in list(self.deadlines):
+            self._stop_clock(seat)
+        for seat in self.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+        for client in list(self.clients):
+            client.close()
+
+
+def seats_from_request(requests: list[Any], players: int) -> tuple[list[Seat], list[tuple[int, str]]]:
+    """The seats of a new table from its request, and a (seat, token) for each person seated now."""
+    seats, tokens = [], []
+    for i, wanted in enumerate(requests):
+        if wanted.kind == "person":
+            token = new_token()
+            seats.append(Seat(i, "person", wanted.name, token_hash(token)))
+            tokens.append((i, token))
+        elif wanted.kind == "bot":
+            seats.append(Seat(i, "bot", bot=wanted.bot))
+        else:
+            seats.append(Seat(i, "open"))
+    return seats, tokens
+

@@ -1,0 +1,188 @@
+"""A live table server for tests (uvicorn in a thread, on a free loopback port) and a scripted socket client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from ninjatable.server import UVICORN_SETTINGS, create_app
+
+PG_ENV = "NINJATABLE_TEST_PG"
+
+
+class LiveServer:
+    """`create_app` served by uvicorn in a background thread; `url` and `ws_url` address it."""
+
+    def __init__(self, db_url: str, bot_kind: str = "thread", bot_workers: int = 1) -> None:
+        self.db_url = db_url
+        self.app = create_app(db_url, bot_workers=bot_workers, bot_kind=bot_kind)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, lifespan="on", **UVICORN_SETTINGS)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+    @property
+    def hub(self):
+        return self.app.state.hub
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        with self.http() as http:
+            answer = http.post("/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+
+class SocketClient:
+    """One WebSocket client of a table: says hello, keeps every message it receives, acts by action id."""
+
+    def __init__(self, server: LiveServer, table_id: str, token: str | None = None) -> None:
+        self.url = f"{server.ws_url}/ws/tables/{table_id}"
+        self.token = token
+        self.messages: list[dict[str, Any]] = []
+        self.ws = None
+        self.closed = asyncio.Event()
+        self._new = asyncio.Event()
+        self._reader: asyncio.Task | None = None
+
+    async def __aenter__(self) -> SocketClient:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *_exc: Any) -> None:
+        await self.close()
+
+    async def connect(self, hello: dict[str, Any] | None = None) -> None:
+        self.ws = await websockets.connect(self.url, max_size=None)
+        await self.send(hello if hello is not None else {"type": "hello", "token": self.token})
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.wait([self._reader], timeout=5)
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: int) -> None:
+        await self.send({"type": "act", "action": action})
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                self.messages.append(json.loads(text))
+                self._new.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+            self._new.set()
+
+    async def wait_for(self, found: Callable[[dict[str, Any]], bool], timeout: float = 20.0,
+                       since: int = 0) -> dict[str, Any]:
+        """The first message from index `since` on for which `found` is true (waiting for it if need be)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        checked = since
+        while True:
+            for message in self.messages[checked:]:
+                if found(message):
+                    return message
+            checked = max(checked, len(self.messages))
+            if self.closed.is_set():
+                raise AssertionError(f"the socket closed before the message came; last: {self.messages[-3:]}")
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise AssertionError(f"no such message within {timeout} s; last: {self.messages[-3:]}")
+            self._new.clear()
+            try:
+                await asyncio.wait_for(self._new.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+
+    def updates(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "update"]
+
+    def last_update(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == "update")
+
+    def errors(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "error"]
+
+
+async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool] | None = None) -> int:
+    """Answer every decision of the client's seat with a random legal action until the game is over."""
+    import random
+
+    rng = random.Random(seed)
+    acted_at: int | None = None
+    seen = 0
+    while True:
+        message = await client.wait_for(lambda m: m["type"] == "update", since=seen, timeout=60)
+        seen = client.messages.index(message, seen) + 1
+        latest = client.last_update()
+        if latest["status"] == "finished":
+            return latest["version"]
+        if stop is not None and stop():
+            return latest["version"]
+        if latest["legal"] and latest["version"] != acted_at:
+            acted_at = latest["version"]
+            await client.act(rng.choice(latest["legal"])["id"])
+
+
+def postgres_url() -> str | None:
+    """A fresh PostgreSQL database for this test process, made on the server `NINJATABLE_TEST_PG` names."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        return None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(base)
+    name = f"ninjatable_test_{uuid.uuid4().hex[:12]}"
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres(db_url: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(db_url)
+    admin = url.set(drivername="postgresql", database=make_url(os.environ[PG_ENV]).database)
+    with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{url.database}" WITH (FORCE)')
