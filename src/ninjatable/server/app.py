@@ -31,6 +31,7 @@ from .protocol import (
     Hello,
     Joined,
     JoinTable,
+    PlayAction,
     PublicState,
     TableSummary,
 )
@@ -143,7 +144,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
         return table.update_for(Client(seat))
 
     @app.post("/api/tables/{table_id}/actions", responses=errors, tags=["play"])
-    async def act(table_id: str, body: Act, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def act(table_id: str, body: PlayAction, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Play an action for your seat (header `Authorization: Bearer <token>`); answers your seat's new state."""
         table, seat = await _seated(table_id, authorization)
         await table.submit(seat, body.action)

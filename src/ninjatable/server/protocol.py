@@ -137,6 +137,12 @@ class Act(ClientStrict):
     action: int = Field(ge=0, description="An action id from the legal actions of the last update.")
 
 
+class PlayAction(ClientStrict):
+    """An action over HTTP (POST /api/tables/{id}/actions)."""
+
+    action: int = Field(ge=0, description="An action id from your seat's legal actions.")
+
+
 class Ping(ClientStrict):
     type: Literal["ping"]
 

@@ -15,7 +15,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core import Event, IllegalAction, Record, State, get_game
+from ..bots import make_bot
+from ..core import Bot, Event, IllegalAction, Record, State, get_game
+from .botpool import bot_seed
 from .protocol import PROTOCOL
 from .security import new_token, token_hash, token_matches
 from .store import SeatRow, TableRow
@@ -116,6 +118,7 @@ class Table:
         self.entered = [0] * row.players
         self.decision_legal: list[tuple[int, ...]] = [tuple(self.state.legal_actions(s)) for s in range(row.players)]
         self.thinking: dict[int, asyncio.Task] = {}
+        self.bots: dict[tuple[int, str], Bot] = {}  # (seat, spec): the bot, with whatever it remembers
         self.deadlines: dict[int, float] = {}  # seat: loop time its clock runs out
         self.clock_timers: dict[int, asyncio.TimerHandle] = {}
         self.out_of_time: dict[int, int] = {}  # seat: the decision (entered) its clock ran out on
@@ -367,7 +370,7 @@ class Table:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()
                 seat.away_timer = None
-        self.hub.bots.forget(self.id)
+        self.bots.clear()
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot_spec(self, seat: int) -> str:
@@ -389,11 +392,9 @@ class Table:
             if decision != self.entered[seat] or not self.bot_playing(seat):
                 return
             spec = self.bot_spec(seat)
-            from .botpool import bot_seed
-
+            bot = self.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(self.seed, seat, spec))
             try:
-                action = await self.hub.bots.decide(self.id, seat, spec, bot_seed(self.seed, seat, spec),
-                                                    self.state.clone())
+                action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat)
             except Exception:
                 # A bot that fails must not stall the table: any legal action keeps the game going.
                 log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)

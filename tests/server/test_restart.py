@@ -1,0 +1,87 @@
+"""Nothing is lost: a server killed hard (SIGKILL) in mid-game comes back on the same database and plays on."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+from ninjatable.core import Record
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db_url: str, port: int) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped: {process.stderr.read().decode()}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start within 60 s")
+
+
+def play(http: httpx.Client, table_id: str, token: str, rng: random.Random, moves: int, acked: list) -> dict:
+    """Play up to `moves` of seat 0's decisions over HTTP; note each accepted action with its move number."""
+    auth = {"Authorization": f"Bearer {token}"}
+    mine = http.get(f"/api/tables/{table_id}/seat", headers=auth).json()
+    while moves and mine["status"] != "finished":
+        if not mine["legal"]:
+            time.sleep(0.01)
+            mine = http.get(f"/api/tables/{table_id}/seat", headers=auth).json()
+            continue
+        action = rng.choice(mine["legal"])["id"]
+        answer = http.post(f"/api/tables/{table_id}/actions", json={"action": action}, headers=auth)
+        assert answer.status_code == 200, answer.text
+        acked.append((mine["version"], action))  # the server accepted it as move number version + 1
+        mine = answer.json()
+        moves -= 1
+    return mine
+
+
+def test_a_killed_server_loses_no_accepted_move(db_url):
+    port = free_port()
+    server = start_server(db_url, port)
+    rng = random.Random(5)
+    acked: list[tuple[int, int]] = []
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            created = http.post("/api/tables", json={
+                "game": "dragon", "seed": 21, "settings": {"bot_pause": 0},
+                "seats": [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "heuristic"}] * 3,
+            }).json()
+            table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+            play(http, table_id, token, rng, 20, acked)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        server = start_server(db_url, port)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            final = play(http, table_id, token, rng, 10_000, acked)
+            record = Record.from_dict(http.get(f"/api/tables/{table_id}/record").json())
+    finally:
+        server.kill()
+        server.wait()
+    assert final["status"] == "finished"
+    assert len(acked) > 20
+    for number, action in acked:
+        assert record.moves[number] == (0, action)
+    replayed = record.replay(check=True)
+    assert replayed.scores() == final["view"]["scores"]
