@@ -1,0 +1,28 @@
+"""`ninjatable serve` as a user starts it: a wrong database is one clear line and exit code 2."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from ninjatable.cli import app
+
+runner = CliRunner()
+
+
+def test_serve_has_help():
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--db" in result.output and "--port" in result.output
+
+
+def test_an_unsupported_database_is_one_clear_line():
+    result = runner.invoke(app, ["serve", "--db", "mysql://root@localhost/tables"])
+    assert result.exit_code == 2
+    assert "unsupported database" in result.output and "sqlite:///path" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_default_database_is_a_file_in_the_users_data_directory(monkeypatch, tmp_path):
+    from ninjatable.server import default_database_url
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_database_url() == f"sqlite:///{tmp_path / 'ninjatable' / 'tables.db'}"
