@@ -85,8 +85,11 @@ class SocketClient:
 
     async def connect(self, hello: dict[str, Any] | None = None) -> None:
         self.ws = await websockets.connect(self.url, max_size=None)
-        await self.send(hello if hello is not None else {"type": "hello", "token": self.token})
         self._reader = asyncio.create_task(self._read())
+        try:
+            await self.send(hello if hello is not None else {"type": "hello", "token": self.token})
+        except websockets.ConnectionClosed:
+            pass  # refused before the hello arrived; the reader has the server's error
 
     async def close(self) -> None:
         if self.ws is not None:

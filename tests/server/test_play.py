@@ -207,3 +207,54 @@ def test_bots_think_in_worker_processes(sqlite_url):
         assert {seat for seat, _ in record.moves} == {0, 1, 2}
     finally:
         live.stop()
+
+
+def test_a_multi_step_choice_is_previewed_then_sent_together(server):
+    # seed 6: Player 1 holds the highest trump and splits for Bodily Division before the first trick
+    created = server.create(game="dragon", seed=6, seats=person_and_bots("dragon", 4, "random"), **BOTS)
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    labels = {"P2": 1, "R3": 14, "B8": 31, "done": 52}
+
+    async def scenario():
+        async with SocketClient(server, table_id, token) as me:
+            start = await me.wait_for(lambda m: m["type"] == "update" and m["decision"])
+            await me.send({"type": "preview", "actions": [labels["R3"], labels["B8"]]})
+            preview = await me.wait_for(lambda m: m["type"] == "preview")
+            await me.send({"type": "preview", "actions": [labels["R3"], labels["done"]]})  # never past the confirm
+            await me.send({"type": "preview", "actions": [labels["R3"], labels["R3"]]})  # R3 is set aside already
+            await me.send({"type": "act", "actions": [labels["P2"], labels["P2"], labels["done"]]})
+            await me.send({"type": "act", "actions": [labels["R3"], labels["B8"], labels["done"]]})
+            after = await me.wait_for(lambda m: m["type"] == "update" and m["version"] >= 3)
+            return start, preview, after, me.errors()
+
+    start, preview, after, errors = run(scenario())
+    assert start["decision"] == {"prompt": "Bodily Division: set aside cards for your 2nd half (keep at least one), "
+                                           "then done", "multi": True, "confirm": 52}
+    me = preview["view"]["seats"][0]
+    assert me["pile"] == ["R3", "B8"] and "R3" not in me["hand"] and preview["decision"]["multi"]
+    assert [e["code"] for e in errors] == ["not_multi", "illegal", "illegal"]
+    assert "step 2" in errors[1]["message"] and "step 2" in errors[2]["message"]
+    assert after["version"] == 3 and after["view"]["seats"][0]["pile"] == ["R3", "B8"]
+    assert after["view"]["phase"] == "tricks"
+    assert server.hub.tables[table_id].record().moves[:3] == [(0, 14), (0, 31), (0, 52)]
+
+
+def test_a_card_that_may_not_be_played_comes_with_the_reason(server):
+    created = server.create(game="dragon", seed=6, seats=person_and_bots("dragon", 4, "random"), **BOTS)
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+
+    async def scenario():
+        async with SocketClient(server, table_id, token) as me:
+            await me.wait_for(lambda m: m["type"] == "update" and m["decision"])
+            await me.act(52)  # done at once: a pile of none is not allowed
+            error = await me.wait_for(lambda m: m["type"] == "error")
+            await me.send({"type": "act", "actions": [1, 52]})
+            return error, await me.wait_for(lambda m: m["type"] == "update" and m["refused"], timeout=30)
+
+    error, update = run(scenario())
+    assert error["code"] == "illegal"
+    reasons = {r["reason"] for r in update["refused"]}
+    assert reasons and reasons <= {"purple may not be led until a purple card has been taken"} | {
+        f"you must follow {c}" for c in ("purple", "red", "blue", "green")}
+    refused = {r["id"] for r in update["refused"]}
+    assert not refused & {a["id"] for a in update["legal"]}

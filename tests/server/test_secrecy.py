@@ -17,7 +17,18 @@ from ninjatable.core import Record, get_game
 
 CASES = [("dragon", 4), ("dragon", 3), ("oboro", 3), ("clanwars", 2), ("clanwars", 3), ("ninjaaatack", 4),
          ("ninjaaatack", 5), ("gakko", 4)]
-UPDATE_KEYS = {"type", "version", "status", "seat", "view", "legal", "events", "events_from", "seats", "clocks"}
+UPDATE_KEYS = {"type", "version", "status", "seat", "view", "legal", "decision", "refused", "events", "events_from",
+               "seats", "clocks"}
+
+
+def choices(state, seat) -> dict:
+    """What the kernel lets the seat do, as an update carries it."""
+    if seat is None or state.is_over():
+        return {"legal": [], "decision": None, "refused": []}
+    decision = state.decision(seat)
+    return {"legal": [{"id": a, "label": state.action_label(a)} for a in state.legal_actions(seat)],
+            "decision": decision and decision._asdict(),
+            "refused": [{"id": a, "reason": r} for a, r in sorted(state.refusals(seat).items())]}
 
 
 def kernel_truth(record: Record) -> tuple[dict[int, dict], dict]:
@@ -32,8 +43,7 @@ def kernel_truth(record: Record) -> tuple[dict[int, dict], dict]:
             for v in viewers:
                 counts[v] += event.to is None or event.to == v
         snapshot.seen = len(state.events)
-        return {v: (state.view(v), [{"id": a, "label": state.action_label(a)} for a in state.legal_actions(v)]
-                    if v is not None else [], counts[v]) for v in viewers}
+        return {v: (state.view(v), choices(state, v), counts[v]) for v in viewers}
 
     snapshot.seen = 0
     truth = {0: snapshot()}
@@ -78,10 +88,10 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
             if message["type"] != "update":
                 continue
             assert set(message) == UPDATE_KEYS
-            view, legal, count = truth[message["version"]][viewer]
+            view, choice, count = truth[message["version"]][viewer]
             assert message["seat"] == viewer
             assert message["view"] == view
-            assert message["legal"] == legal
+            assert {k: message[k] for k in choice} == choice
             # the events are this viewer's, in order, each sent once, none ahead of the move that made it
             assert message["events_from"] == received
             assert message["events"] == events[received:received + len(message["events"])]

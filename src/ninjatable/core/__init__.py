@@ -3,7 +3,7 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
-from .game import Event, Game, ScoreLine, State, seat_name
+from .game import Decision, Event, Game, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
 from .registry import all_games, get_game, register
@@ -14,6 +14,7 @@ __all__ = [
     "BadOptions",
     "BadRecord",
     "Bot",
+    "Decision",
     "Event",
     "Game",
     "IllegalAction",

@@ -37,6 +37,20 @@ class ScoreLine(NamedTuple):
     points: tuple[int, ...]
 
 
+class Decision(NamedTuple):
+    """What a seat is deciding, in the words every front end shows (terminal, browser, bots' logs).
+
+    `prompt` is one line addressed to the seat ("Play a card", "Set aside cards for your second half").
+    `multi` marks one step of a choice made of several actions and ended by the action `confirm` (for example
+    `done`): its steps draw no chance and show the seat nothing it did not know, so a front end may hold them
+    as a draft, let the player undo, and send them together once confirmed.
+    """
+
+    prompt: str
+    multi: bool = False
+    confirm: int | None = None
+
+
 def seat_name(seat: int, viewer: int | None = None) -> str:
     """How seats are named to people: Player 1, Player 2, ... (numbered from 0 in the API); "You" for `viewer`."""
     return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
@@ -129,7 +143,7 @@ class Game(ABC):
         return cache[players]
 
     def describe(self) -> dict[str, Any]:
-        """A JSON-safe summary: id, title, player counts and options."""
+        """A JSON-safe summary: id, title, player counts and options (with what each allows, for forms)."""
         return {
             "id": self.id,
             "title": self.title,
@@ -137,7 +151,9 @@ class Game(ABC):
             "players": list(self.player_counts),
             "default_players": self.default_players,
             "options": [
-                {"name": o.name, "default": o.default, "allowed": o.describe_allowed(), "description": o.description}
+                {"name": o.name, "default": o.default, "allowed": o.describe_allowed(), "description": o.description,
+                 "choices": list(o.allowed) if o.choices is not None or isinstance(o.default, bool) else None,
+                 "minimum": o.minimum, "maximum": o.maximum}
                 for o in self.options
             ],
         }
@@ -211,6 +227,28 @@ class State(ABC):
             raise IllegalAction(self._illegal_message(seat, action, legal))
         self._apply(seat, int(action))
         self.history.append((seat, int(action)))
+
+    def decision(self, seat: int) -> Decision | None:
+        """What `seat` is deciding now, with a prompt in words; None when it need not decide."""
+        self._check_seat(seat)
+        if seat not in self.to_move():
+            return None
+        return self._decision(seat)
+
+    def _decision(self, seat: int) -> Decision:
+        """The prompt of the seat's decision (a game names each of its steps)."""
+        return Decision("Choose your move")
+
+    def refusals(self, seat: int) -> dict[int, str]:
+        """Why actions a player might reach for are not allowed now (a card held that does not follow suit):
+        action id to reason, for front ends to show beside what they grey out. Only the seat's own knowledge."""
+        self._check_seat(seat)
+        if seat not in self.to_move():
+            return {}
+        return self._refusals(seat)
+
+    def _refusals(self, seat: int) -> dict[int, str]:
+        return {}
 
     def _illegal_message(self, seat: int, action: Any, legal: list[int]) -> str:
         if isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions(self.players):

@@ -32,6 +32,7 @@ from .protocol import (
     Joined,
     JoinTable,
     PlayAction,
+    Preview,
     PublicState,
     TableSummary,
 )
@@ -54,7 +55,8 @@ UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 
 
 STATUS_BY_CODE = {
     "no_table": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
-    "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "storage": 503, "bad_seat": 400,
+    "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
+    "bad_seat": 400,
 }
 
 
@@ -255,8 +257,16 @@ async def _handle(client: Client, table: Table, text: str) -> bool:
             client.send(_error("spectator", "spectators watch; they do not act"))
             return False
         try:
-            await table.submit(client.seat, message.action)
+            await table.submit(client.seat, message.steps())
             return True
+        except Refused as e:
+            client.send(_error(e.code, e.message))
+    elif isinstance(message, Preview):
+        if client.seat is None:
+            client.send(_error("spectator", "spectators watch; they do not act"))
+            return False
+        try:
+            client.send(table.preview(client.seat, message.actions))
         except Refused as e:
             client.send(_error(e.code, e.message))
     else:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 PROTOCOL = 1
 MAX_MESSAGE_BYTES = 4096  # a client message larger than this is refused (the connection stays open)
 MAX_SEED = 2**63 - 1
+MAX_STEPS = 64  # actions sent together (the steps of one multi-step choice)
 
 
 class Strict(BaseModel):
@@ -133,8 +134,29 @@ class Hello(ClientStrict):
 
 
 class Act(ClientStrict):
+    """One action, or the steps of a multi-step choice and its confirmation, applied together (all or none)."""
+
     type: Literal["act"]
-    action: int = Field(ge=0, description="An action id from the legal actions of the last update.")
+    action: int | None = Field(None, ge=0, description="An action id from the legal actions of the last update.")
+    actions: list[Annotated[int, Field(ge=0)]] | None = Field(
+        None, min_length=1, max_length=MAX_STEPS, description="Several actions of your seat in a row: the steps "
+        "of a multi-step choice, then the last one (usually its confirmation).")
+
+    @model_validator(mode="after")
+    def one_of_action_or_actions(self) -> Act:
+        if (self.action is None) == (self.actions is None):
+            raise ValueError("give either action or actions")
+        return self
+
+    def steps(self) -> list[int]:
+        return [self.action] if self.action is not None else list(self.actions)
+
+
+class Preview(ClientStrict):
+    """Where the steps of a multi-step choice would lead, before confirming them; nothing is played."""
+
+    type: Literal["preview"]
+    actions: list[Annotated[int, Field(ge=0)]] = Field(max_length=MAX_STEPS)
 
 
 class PlayAction(ClientStrict):
@@ -147,7 +169,7 @@ class Ping(ClientStrict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Preview | Ping, Field(discriminator="type")])
 
 
 # --- WebSocket: server to client ------------------------------------------------------------------------
@@ -159,6 +181,18 @@ class LegalAction(BaseModel):
 class EventOut(BaseModel):
     kind: str
     text: str
+
+
+class DecisionOut(BaseModel):
+    prompt: str
+    multi: bool = Field(description="A step of a choice of several actions ended by `confirm`: hold the steps, "
+                        "preview them, and send them together.")
+    confirm: int | None
+
+
+class Refusal(BaseModel):
+    id: int
+    reason: str
 
 
 class Welcome(BaseModel):
@@ -182,10 +216,24 @@ class Update(BaseModel):
     seat: int | None
     view: dict[str, Any] | None = Field(description="view(seat) (spectators: view(None)); None before the start.")
     legal: list[LegalAction] = Field(description="What this seat may do now, with labels.")
+    decision: DecisionOut | None = Field(description="What this seat is deciding, in words; None if nothing.")
+    refused: list[Refusal] = Field(description="Actions the seat might reach for that are not allowed, and why.")
     events: list[EventOut] = Field(description="Events addressed to this seat or to all, not sent before.")
     events_from: int = Field(description="How many of this seat's events came before these.")
     seats: list[SeatInfo]
     clocks: list[Clock] = Field(default_factory=list, description="The running clocks of seats deciding now.")
+
+
+class PreviewOut(BaseModel):
+    """The seat's view, legal actions and decision after the previewed steps (nothing was played)."""
+
+    type: Literal["preview"] = "preview"
+    version: int
+    actions: list[int]
+    view: dict[str, Any]
+    legal: list[LegalAction]
+    decision: DecisionOut | None
+    refused: list[Refusal]
 
 
 class Error(BaseModel):

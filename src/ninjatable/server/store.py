@@ -193,8 +193,14 @@ class Store:
         self, table_id: str, number: int, seat: int, action: int, result: dict[str, Any] | None = None
     ) -> None:
         """Commit move `number`; with `result`, the game is over and the table is finished in the same commit."""
+        await self.append_moves(table_id, number, [(seat, action)], result)
+
+    async def append_moves(
+        self, table_id: str, first: int, played: list[tuple[int, int]], result: dict[str, Any] | None = None
+    ) -> None:
+        """Commit moves numbered from `first` together (all or none), and the result if the game is over."""
         future = asyncio.get_running_loop().create_future()
-        self._writer.put(PendingMove(table_id, number, seat, action, result, future))
+        self._writer.put(PendingMove(table_id, first, played, result, future))
         await future
 
     # --- reading -------------------------------------------------------------------------------------
@@ -246,10 +252,11 @@ def _complete(conn: Any, row: Any) -> TableRow:
 
 @dataclass
 class PendingMove:
+    """Moves of one table waiting to be committed, numbered from `first`."""
+
     table_id: str
-    number: int
-    seat: int
-    action: int
+    first: int
+    played: list[tuple[int, int]]
     result: dict[str, Any] | None
     future: asyncio.Future
 
@@ -292,8 +299,8 @@ class MoveWriter:
         try:
             with self.engine.begin() as conn:
                 conn.execute(moves.insert(), [
-                    {"table_id": m.table_id, "number": m.number, "seat": m.seat, "action": m.action, "at": now}
-                    for m in batch
+                    {"table_id": m.table_id, "number": m.first + i, "seat": seat, "action": action, "at": now}
+                    for m in batch for i, (seat, action) in enumerate(m.played)
                 ])
                 for m in batch:
                     if m.result is not None:

@@ -178,7 +178,7 @@ class Table:
             "status": self.status,
             "seat": seat,
             "view": self.state.view(seat) if self.started else None,
-            "legal": self.legal_for(seat),
+            **self.choice_for(self.state, seat),
             "events": [{"kind": e.kind, "text": e.text} for e in new],
             "events_from": client.events_sent,
             "seats": self.public_seats(),
@@ -187,10 +187,45 @@ class Table:
         client.events_sent = len(events)
         return message
 
-    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or not self.started or self.state.is_over():
-            return []
-        return [{"id": a, "label": self.state.action_label(a)} for a in self.state.legal_actions(seat)]
+    def choice_for(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may do in `state`: legal actions with labels, the decision in words, refusals with reasons."""
+        if seat is None or not self.started or state.is_over():
+            return {"legal": [], "decision": None, "refused": []}
+        decision = state.decision(seat)
+        return {
+            "legal": [{"id": a, "label": state.action_label(a)} for a in state.legal_actions(seat)],
+            "decision": None if decision is None else decision._asdict(),
+            "refused": [{"id": a, "reason": r} for a, r in sorted(state.refusals(seat).items())],
+        }
+
+    def preview(self, seat: int, actions: list[int]) -> dict[str, Any]:
+        """The seat's view and choices after the steps of a multi-step choice, played on a copy (nothing is stored).
+
+        Only steps the game marks `multi` (they draw no chance and show nothing new), never the confirmation, so
+        that a preview cannot be used to peek."""
+        candidate = self.state.clone()
+        self._play_steps(candidate, seat, actions, confirm_last=False)
+        return {"type": "preview", "version": self.version, "actions": list(actions),
+                "view": candidate.view(seat), **self.choice_for(candidate, seat)}
+
+    def _play_steps(self, state: State, seat: int, actions: list[int], confirm_last: bool) -> None:
+        """Apply `actions` for `seat` to `state`: every one but (with `confirm_last`) the last at a multi step."""
+        if not self.started:
+            raise Refused("not_started", "the game has not started")
+        if state.is_over():
+            raise Refused("over", "the game is over; no more moves")
+        for i, action in enumerate(actions):
+            decision = state.decision(seat)
+            final = confirm_last and i == len(actions) - 1
+            if len(actions) > 1 or not confirm_last:
+                if decision is None or not decision.multi or (not final and action == decision.confirm):
+                    what = "sent together" if confirm_last else "previewed"
+                    raise Refused("not_multi", f"only the steps of a multi-step choice can be {what}; step {i + 1} "
+                                               f"is not one")
+            try:
+                state.apply(seat, action)
+            except IllegalAction as e:
+                raise Refused("illegal", str(e) if len(actions) == 1 else f"step {i + 1}: {e}") from None
 
     def clocks(self) -> list[dict[str, Any]]:
         now = asyncio.get_running_loop().time()
@@ -292,26 +327,24 @@ class Table:
             self.broadcast()
 
     # --- actions -------------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: int, decision: int | None = None) -> None:
-        """Apply `action` for `seat`: checked, stored, then broadcast. `decision`: a bot's (raises Stale if old)."""
+    async def submit(self, seat: int, action: int | list[int], decision: int | None = None) -> None:
+        """Apply `action` for `seat` (or several: the steps of a multi-step choice and its confirmation, all or
+        none): checked, stored, then broadcast. `decision`: a bot's (raises Stale if the table moved on)."""
+        actions = action if isinstance(action, list) else [action]
         async with self.lock:
             if not self.started:
                 waiting = sum(s.kind == "open" for s in self.seats)
                 raise Refused("not_started", f"the game starts when every seat is taken ({waiting} still open)")
-            if self.state.is_over():
-                raise Refused("over", "the game is over; no more moves")
             if decision is not None and (decision != self.entered[seat] or not self.bot_playing(seat)):
                 raise Stale
             candidate = self.state.clone()
-            try:
-                candidate.apply(seat, action)
-            except IllegalAction as e:
-                raise Refused("illegal", str(e)) from None
+            self._play_steps(candidate, seat, actions, confirm_last=True)
             result = candidate.result() if candidate.is_over() else None
+            first = self.version + 1
             try:
-                await self.hub.store.append_move(self.id, len(candidate.history), seat, action, result)
+                await self.hub.store.append_moves(self.id, first, [(seat, a) for a in actions], result)
             except Exception:
-                log.exception("table %s: storing move %d failed", self.id, len(candidate.history))
+                log.exception("table %s: storing moves from %d failed", self.id, first)
                 raise Refused("storage", "the move could not be stored; nothing changed, try again") from None
             before = set(self.state.to_move())
             self.state = candidate

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -167,6 +167,33 @@ class DragonState(State):
         # Purple may not be led until a purple card has been taken, unless the hand holds nothing else.
         others = [c for c in hand if c >= NUMBERS]
         return others if others else hand.copy()
+
+    def _decision(self, seat: int) -> Decision:
+        phase = self.phase
+        if phase == PLAY:
+            return Decision("Lead a card" if not self.trick else "Play a card to the trick")
+        if phase == SUMMON_PICK:
+            return Decision(f"Summoning Jutsu: take an Inverted Scale card, unseen ({3 - self.picks_left} of 2)")
+        if phase == SUMMON_RETURN:
+            return Decision(f"Summoning Jutsu: return a card to the Inverted Scale ({3 - self.picks_left} of 2)")
+        if phase == SPLIT:
+            return Decision("Bodily Division: set aside cards for your 2nd half (keep at least one), then done",
+                            multi=True, confirm=DONE)
+        if phase == SOUL_GIVE:
+            return Decision(f"Soul-Sucking Jutsu: give {seat_name(self.jutsu)} a card, face down")
+        return Decision(f"Soul-Sucking Jutsu: give {seat_name(self.returns_left[0])} a card, face down")
+
+    def _refusals(self, seat: int) -> dict[int, str]:
+        if self.phase != PLAY:
+            return {}
+        hand = self.hands[seat]
+        if self.trick:
+            lead = COLOUR_OF[self.trick[0]]
+            reason = f"you must follow {C.COLOUR_NAMES[lead]}"
+            return {c: reason for c in hand if COLOUR_OF[c] != lead} if any(COLOUR_OF[c] == lead for c in hand) else {}
+        if self.purple_broken or all(c < NUMBERS for c in hand):
+            return {}
+        return {c: "purple may not be led until a purple card has been taken" for c in hand if c < NUMBERS}
 
     def _apply(self, seat: int, action: int) -> None:
         phase = self.phase
