@@ -28,7 +28,8 @@ def choices(state, seat) -> dict:
     decision = state.decision(seat)
     return {"legal": [{"id": a, "label": state.action_label(a)} for a in state.legal_actions(seat)],
             "decision": decision and decision._asdict(),
-            "refused": [{"id": a, "reason": r} for a, r in sorted(state.refusals(seat).items())]}
+            "refused": [{"id": a, "label": state.action_label(a), "reason": r}
+                        for a, r in sorted(state.refusals(seat).items())]}
 
 
 def kernel_truth(record: Record) -> tuple[dict[int, dict], dict]:

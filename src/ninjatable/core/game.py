@@ -133,6 +133,17 @@ class Game(ABC):
                 return candidate.read_text(encoding="utf-8")
         return f"# {self.title}\n\n{self.summary}\n"
 
+    def web_file(self, name: str) -> Path | None:
+        """A file of the game's drawing for the browser (`web.js`), kept beside its terminal renderer; None if the
+        game has no such file. The table page loads it by name and knows no game."""
+        import importlib
+
+        if not name or "/" in name or "\\" in name or name.startswith("."):
+            return None
+        module = importlib.import_module(type(self).__module__)
+        path = Path(module.__file__).resolve().parent / name
+        return path if path.is_file() else None
+
     def labels(self, players: int) -> dict[str, int]:
         """Every action label (lower case) to its id, for parsing typed moves."""
         cache = self.__dict__.setdefault("_labels", {})

@@ -11,15 +11,18 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from ..bots import available_bots
-from ..core import NinjatableError, all_games
+from ..core import NinjatableError, all_games, get_game
 from .botpool import BotPool
 from .hub import Hub, check_name
+from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames
 from .protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL,
@@ -54,7 +57,7 @@ STRIKES = 100  # messages over the limit before the connection is closed
 UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 16, "ws_per_message_deflate": False}
 
 STATUS_BY_CODE = {
-    "no_table": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
+    "no_table": 404, "no_file": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
     "bad_seat": 400,
 }
@@ -82,6 +85,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, e: Refused) -> JSONResponse:
@@ -139,6 +144,17 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
             raise Refused("not_finished", "the record is available once the game is over (it shows every card)")
         return table.record().to_dict()
 
+    @app.get("/api/tables/{table_id}/replay", responses=errors, tags=["tables"])
+    async def replay(table_id: str, seat: Annotated[int | None, Query(description="A seat's own view; none: the "
+                                                                        "spectator's")] = None) -> dict[str, Any]:
+        """A finished game move by move, as the spectator or one seat saw it: each move and the view after it."""
+        table = await hub.get(table_id)
+        if table.status != "finished":
+            raise Refused("not_finished", "the replay is available once the game is over")
+        if seat is not None and not 0 <= seat < table.players:
+            raise Refused("bad_seat", f"seat {seat} does not exist; seats are 0 to {table.players - 1}")
+        return {"seat": seat, "frames": replay_frames(table.record(), seat)}
+
     @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
     async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Your seat's view, legal actions and events (header `Authorization: Bearer <token>`)."""
@@ -159,6 +175,23 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
         if seat is None:
             raise Refused("bad_token", "give your seat token as the header Authorization: Bearer <token>")
         return table, seat
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/t/{table_id}/watch", include_in_schema=False)
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    async def page(table_id: str | None = None) -> HTMLResponse:
+        """The browser client: one page that draws the lobby, a table or a replay, by its address."""
+        return HTMLResponse(page_html(), headers=PAGE_HEADERS)
+
+    @app.get("/games/{game_id}/{name}", include_in_schema=False)
+    async def game_file(game_id: str, name: str) -> FileResponse:
+        """A game's drawing for the browser (its web.js), from the game's own folder."""
+        path = get_game(game_id).web_file(name) if name.endswith((".js", ".css")) else None
+        if path is None:
+            raise Refused("no_file", f"{game_id} has no file {name!r}")
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        return FileResponse(path, media_type=kind, headers={"Cache-Control": "no-cache"})
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -192,6 +192,7 @@ class DecisionOut(BaseModel):
 
 class Refusal(BaseModel):
     id: int
+    label: str
     reason: str
 
 

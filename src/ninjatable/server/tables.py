@@ -195,7 +195,8 @@ class Table:
         return {
             "legal": [{"id": a, "label": state.action_label(a)} for a in state.legal_actions(seat)],
             "decision": None if decision is None else decision._asdict(),
-            "refused": [{"id": a, "reason": r} for a, r in sorted(state.refusals(seat).items())],
+            "refused": [{"id": a, "label": state.action_label(a), "reason": r}
+                        for a, r in sorted(state.refusals(seat).items())],
         }
 
     def preview(self, seat: int, actions: list[int]) -> dict[str, Any]:

@@ -1,0 +1,175 @@
+// The lobby: the games, a form to create a table, and the public tables to join or watch.
+import { useEffect, useState } from "preact/hooks";
+import { api, html, seats } from "./ui.js";
+
+const BOTS = [
+  ["heuristic", "Bot: heuristic (plays by the game's strategy)"],
+  ["ismcts:ms=1000", "Bot: search (thinks about a second)"],
+  ["random", "Bot: random"],
+];
+
+export function Lobby() {
+  const [games, setGames] = useState(null);
+  const [error, setError] = useState("");
+  useEffect(() => { api("/api/games").then(setGames).catch((e) => setError(e.message)); }, []);
+  useEffect(() => { document.title = "ninjatable"; }, []);
+  return html`
+    <header class="top"><a class="brand" href="/">ninjatable</a><span class="tagline">five ninja card games, online</span></header>
+    <main class="lobby">
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${games ? html`<${CreateTable} games=${games} />` : html`<p>Loading the games…</p>`}
+      <${TableList} />
+    </main>`;
+}
+
+function optionControl(option, value, onChange) {
+  const id = `opt-${option.name}`;
+  if (typeof option.default === "boolean") {
+    return html`<label class="check" for=${id}><input id=${id} type="checkbox" checked=${value}
+      onChange=${(e) => onChange(e.target.checked)} /> ${option.name}</label>`;
+  }
+  if (option.choices) {
+    return html`<label for=${id}>${option.name}</label>
+      <select id=${id} value=${String(value)} onChange=${(e) => onChange(
+        typeof option.default === "number" ? Number(e.target.value) : e.target.value)}>
+        ${option.choices.map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}
+      </select>`;
+  }
+  return html`<label for=${id}>${option.name}</label>
+    <input id=${id} type="number" min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
+      value=${value} onInput=${(e) => onChange(Number(e.target.value))} />`;
+}
+
+function CreateTable({ games }) {
+  const [gameId, setGameId] = useState(games[0].id);
+  const game = games.find((g) => g.id === gameId);
+  const [players, setPlayers] = useState(game.default_players);
+  const [options, setOptions] = useState({});
+  const [name, setName] = useState(localStorage.getItem("ninjatable:name") || "");
+  const [sitting, setSitting] = useState(true);
+  const [others, setOthers] = useState([]);
+  const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
+                                             bot_pause: 0.6 });
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setPlayers(game.default_players);
+    setOptions(Object.fromEntries(game.options.map((o) => [o.name, o.default])));
+  }, [gameId]);
+  useEffect(() => {
+    setOthers((old) => Array.from({ length: players }, (_, i) => old[i] || (i === 0 ? "open" : "heuristic")));
+  }, [players]);
+
+  async function create(event) {
+    event.preventDefault();
+    setError("");
+    if (sitting && !name.trim()) { setError("Give your name to take seat 1."); return; }
+    const seatList = others.map((kind, i) => {
+      if (i === 0 && sitting) return { kind: "person", name: name.trim() };
+      return kind === "open" ? { kind: "open" } : { kind: "bot", bot: kind };
+    });
+    setBusy(true);
+    try {
+      const created = await api("/api/tables", { method: "POST", body: {
+        game: gameId, players, options, seats: seatList, settings } });
+      if (sitting) {
+        localStorage.setItem("ninjatable:name", name.trim());
+        seats.set(created.table.id, 0, created.tokens[0].token, name.trim());
+      }
+      location.href = `/t/${created.table.id}`;
+    } catch (e) {
+      setError(e.message);
+      setBusy(false);
+    }
+  }
+
+  return html`
+    <section class="panel">
+      <h1>Start a table</h1>
+      <div class="games" role="radiogroup" aria-label="Game">
+        ${games.map((g) => html`
+          <button type="button" role="radio" aria-checked=${g.id === gameId}
+            class=${`game-choice${g.id === gameId ? " chosen" : ""}`} onClick=${() => setGameId(g.id)}>
+            <strong>${g.title}</strong>
+            <span class="players">${g.players.length > 1 ? `${g.players[0]}–${g.players.at(-1)}` : g.players[0]} players</span>
+            <span class="summary">${g.summary}</span>
+          </button>`)}
+      </div>
+      <form onSubmit=${create} class="create">
+        <div class="field">
+          <label for="players">Players</label>
+          <select id="players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
+            ${game.players.map((p) => html`<option value=${p}>${p}</option>`)}
+          </select>
+        </div>
+        ${game.options.length > 0 && html`<fieldset><legend>Options</legend>
+          ${game.options.map((o) => html`<div class="field">
+            ${optionControl(o, options[o.name] ?? o.default, (v) => setOptions({ ...options, [o.name]: v }))}
+            <small>${o.description} (default ${String(o.default)})</small></div>`)}
+        </fieldset>`}
+        <fieldset><legend>Seats</legend>
+          <div class="field">
+            <label class="check"><input type="checkbox" checked=${sitting}
+              onChange=${(e) => setSitting(e.target.checked)} /> I play at seat 1, as</label>
+            <input aria-label="Your name" placeholder="your name" maxlength="32" value=${name}
+              onInput=${(e) => setName(e.target.value)} disabled=${!sitting} />
+          </div>
+          ${others.map((kind, i) => (i === 0 && sitting) ? null : html`<div class="field">
+            <label for=${`seat-${i}`}>Seat ${i + 1}</label>
+            <select id=${`seat-${i}`} value=${kind}
+              onChange=${(e) => setOthers(others.map((k, j) => (j === i ? e.target.value : k)))}>
+              <option value="open">Open: for a friend with the invite link</option>
+              ${BOTS.map(([spec, text]) => html`<option value=${spec}>${text}</option>`)}
+            </select></div>`)}
+        </fieldset>
+        <details><summary>Table settings</summary>
+          <div class="field"><label for="grace">A bot plays for someone away longer than (seconds)</label>
+            <input id="grace" type="number" min="0" max="3600" value=${settings.grace_seconds}
+              onInput=${(e) => setSettings({ ...settings, grace_seconds: Number(e.target.value) })} /></div>
+          <div class="field"><label for="clock">Time for each decision</label>
+            <select id="clock" value=${String(settings.clock_seconds)}
+              onChange=${(e) => setSettings({ ...settings, clock_seconds: e.target.value === "null" ? null : Number(e.target.value) })}>
+              <option value="null">No clock</option><option value="30">30 s</option>
+              <option value="60">1 min</option><option value="180">3 min</option>
+            </select></div>
+          <div class="field"><label for="takeover">The bot that stands in</label>
+            <select id="takeover" value=${settings.bot} onChange=${(e) => setSettings({ ...settings, bot: e.target.value })}>
+              ${BOTS.map(([spec, text]) => html`<option value=${spec}>${text}</option>`)}
+            </select></div>
+          <div class="field"><label for="pause">Bots wait before each move (seconds)</label>
+            <input id="pause" type="number" min="0" max="10" step="0.1" value=${settings.bot_pause}
+              onInput=${(e) => setSettings({ ...settings, bot_pause: Number(e.target.value) })} /></div>
+          <div class="field"><label class="check"><input type="checkbox" checked=${settings.public}
+            onChange=${(e) => setSettings({ ...settings, public: e.target.checked })} /> Public: listed here, open to spectators</label></div>
+        </details>
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <button class="btn primary" type="submit" disabled=${busy}>Create the table</button>
+      </form>
+    </section>`;
+}
+
+function TableList() {
+  const [tables, setTables] = useState([]);
+  useEffect(() => {
+    let alive = true;
+    const load = () => api("/api/tables").then((t) => alive && setTables(t)).catch(() => {});
+    load();
+    const timer = setInterval(load, 5000);
+    return () => { alive = false; clearInterval(timer); };
+  }, []);
+  return html`
+    <section class="panel">
+      <h2>Tables</h2>
+      ${tables.length === 0 ? html`<p class="muted">No public tables yet.</p>` : html`
+        <ul class="tables">${tables.map((t) => html`<li>
+          <span><strong>${t.title}</strong> · ${t.players} players · ${t.status}
+          ${t.open_seats ? ` · ${t.open_seats} open seat${t.open_seats > 1 ? "s" : ""}` : ""}</span>
+          <span class="seatnames">${t.seats.map((s) => s.kind === "person" ? s.name : s.kind === "bot" ? `bot` : "open").join(", ")}</span>
+          <span class="links">
+            ${t.status === "waiting" && t.open_seats > 0 && html`<a class="btn" href=${`/t/${t.id}`}>Join</a>`}
+            ${t.status === "finished" ? html`<a class="btn" href=${`/t/${t.id}/replay`}>Replay</a>`
+              : html`<a class="btn" href=${`/t/${t.id}/watch`}>Watch</a>`}
+          </span></li>`)}</ul>`}
+    </section>`;
+}

@@ -1,0 +1,76 @@
+// A finished game, move by move, as the spectator or one seat saw it; arrow keys step through it.
+import { useEffect, useState } from "preact/hooks";
+import { api, html, loadGame, makeUi } from "./ui.js";
+import { Log, PlainView, ScoreSheet } from "./table.js";
+
+export function Replay({ tableId, seat }) {
+  const [info, setInfo] = useState(null);
+  const [frames, setFrames] = useState(null);
+  const [game, setGame] = useState(undefined);
+  const [at, setAt] = useState(0);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    api(`/api/tables/${encodeURIComponent(tableId)}`).then((state) => {
+      setInfo(state.table);
+      loadGame(state.table.game).then(setGame);
+      document.title = `Replay: ${state.table.title} · ninjatable`;
+    }).catch((e) => setError(e.message));
+  }, [tableId]);
+  useEffect(() => {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`).then((r) => { setFrames(r.frames); setAt(0); })
+      .catch((e) => setError(e.message));
+  }, [tableId, seat]);
+  useEffect(() => {
+    function key(event) {
+      if (!frames) return;
+      if (event.key === "ArrowRight") setAt((n) => Math.min(frames.length - 1, n + 1));
+      if (event.key === "ArrowLeft") setAt((n) => Math.max(0, n - 1));
+      if (event.key === "Home") setAt(0);
+      if (event.key === "End") setAt(frames.length - 1);
+    }
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [frames]);
+
+  const top = html`<header class="top"><a class="brand" href="/">ninjatable</a>
+    ${info && html`<span class="title">Replay: ${info.title}</span>`}</header>`;
+  if (error) return html`${top}<main class="narrow"><p class="error" role="alert">${error}</p></main>`;
+  if (!info || !frames || game === undefined) return html`${top}<main class="narrow"><p>Loading the replay…</p></main>`;
+  const frame = frames[at];
+  const events = frames.slice(0, at + 1).flatMap((f) => f.events);
+  const ui = makeUi({ view: frame.view, legal: [], refused: [], decision: null, me: seat, seatInfo: info.seats,
+                      onAction: () => {}, busy: true });
+  const board = game && game.draw ? game.draw(frame.view, ui) : html`<${PlainView} view=${frame.view} />`;
+  return html`${top}
+    <main class="table-page">
+      <section class="board" aria-label="The table">
+        <div class="replay-bar">
+          <label for="viewer">Seen by</label>
+          <select id="viewer" value=${seat === null ? "" : String(seat)} onChange=${(e) => {
+            const url = e.target.value === "" ? `/t/${tableId}/replay` : `/t/${tableId}/replay?seat=${e.target.value}`;
+            location.href = url; }}>
+            <option value="">the spectator (public information)</option>
+            ${info.seats.map((_, i) => html`<option value=${String(i)}>Player ${i + 1}</option>`)}
+          </select>
+          <button type="button" class="btn" onClick=${() => setAt(0)} disabled=${at === 0}>⏮ Start</button>
+          <button type="button" class="btn" onClick=${() => setAt(Math.max(0, at - 1))} disabled=${at === 0}>◀ Back</button>
+          <span class="step" role="status">Move ${at} of ${frames.length - 1}${frame.move ? `: ${frame.move}` : ""}</span>
+          <button type="button" class="btn" onClick=${() => setAt(Math.min(frames.length - 1, at + 1))}
+            disabled=${at === frames.length - 1}>Next ▶</button>
+          <button type="button" class="btn" onClick=${() => setAt(frames.length - 1)}
+            disabled=${at === frames.length - 1}>End ⏭</button>
+          <input type="range" aria-label="Move" min="0" max=${frames.length - 1} value=${at}
+            onInput=${(e) => setAt(Number(e.target.value))} />
+        </div>
+        <div class="game">${board}</div>
+        <p class="links"><a class="btn" href=${`/api/tables/${tableId}/record`}>Download the record</a>
+          <a class="btn" href="/">Lobby</a></p>
+      </section>
+      <aside class="side">
+        <${ScoreSheet} view=${frame.view} seats=${info.seats} seat=${seat} />
+        <${Log} events=${events} />
+      </aside>
+    </main>`;
+}

@@ -1,0 +1,327 @@
+// One table: join a seat (or watch), then play live over the WebSocket. The page knows no game: the game's
+// drawing comes from its web.js; legal actions it does not place are offered as plain buttons.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
+
+export function TablePage({ tableId, watch }) {
+  const [info, setInfo] = useState(null);
+  const [failure, setFailure] = useState("");
+  const [identity, setIdentity] = useState(() => (watch ? null : seats.get(tableId)));
+  const [watching, setWatching] = useState(watch);
+  const [game, setGame] = useState(undefined);
+
+  useEffect(() => {
+    api(`/api/tables/${encodeURIComponent(tableId)}`).then((state) => {
+      setInfo(state.table);
+      loadGame(state.table.game).then(setGame);
+    }).catch((e) => setFailure(e.message));
+  }, [tableId]);
+
+  if (failure) {
+    return html`<${Top} /><main class="narrow"><p class="error" role="alert">${failure}</p>
+      <p><a href="/">Back to the lobby</a></p></main>`;
+  }
+  if (!info || game === undefined) return html`<${Top} /><main class="narrow"><p>Loading the table…</p></main>`;
+  const open = info.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+  if (!identity && !watching) {
+    if (info.status === "waiting" && open.length) {
+      return html`<${JoinForm} info=${info} open=${open} onJoined=${setIdentity} onWatch=${() => setWatching(true)} />`;
+    }
+    if (!info.settings.public) {
+      return html`<${Top} /><main class="narrow"><p class="error">This table is private and its seats are taken.</p></main>`;
+    }
+  }
+  return html`<${LiveTable} info=${info} game=${game} identity=${identity}
+    onLostSeat=${() => { seats.forget(tableId); setIdentity(null); }} />`;
+}
+
+function Top({ title, children }) {
+  return html`<header class="top"><a class="brand" href="/">ninjatable</a>
+    ${title && html`<span class="title">${title}</span>`}${children}</header>`;
+}
+
+function JoinForm({ info, open, onJoined, onWatch }) {
+  const [name, setName] = useState(localStorage.getItem("ninjatable:name") || "");
+  const [seat, setSeat] = useState(open[0]);
+  const [error, setError] = useState("");
+  async function join(event) {
+    event.preventDefault();
+    try {
+      const joined = await api(`/api/tables/${info.id}/join`, { method: "POST", body: { name: name.trim(), seat } });
+      localStorage.setItem("ninjatable:name", name.trim());
+      seats.set(info.id, joined.seat, joined.token, name.trim());
+      onJoined({ seat: joined.seat, token: joined.token, name: name.trim() });
+    } catch (e) { setError(e.message); }
+  }
+  return html`<${Top} title=${info.title} />
+    <main class="narrow"><section class="panel">
+      <h1>Join ${info.title}</h1>
+      <p>${info.players} players: ${info.seats.map((s, i) => seatLabel(s, i, null)).join(", ")}.</p>
+      <form onSubmit=${join} class="create">
+        <div class="field"><label for="name">Your name</label>
+          <input id="name" required maxlength="32" value=${name} onInput=${(e) => setName(e.target.value)} /></div>
+        <div class="field"><label for="seat">Seat</label>
+          <select id="seat" value=${seat} onChange=${(e) => setSeat(Number(e.target.value))}>
+            ${open.map((s) => html`<option value=${s}>Player ${s + 1}</option>`)}</select></div>
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <button class="btn primary" type="submit">Take the seat</button>
+        <button class="btn" type="button" onClick=${onWatch}>Just watch</button>
+      </form></section></main>`;
+}
+
+// The live connection: hello, welcome, updates; reconnects by itself when the socket drops.
+function useTableSocket(tableId, token, handlers) {
+  const [status, setStatus] = useState("connecting");
+  const socketRef = useRef(null);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  useEffect(() => {
+    let stopped = false;
+    let delay = 500;
+    let timer = null;
+    function connect() {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+      socketRef.current = ws;
+      ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", protocol: 1, token: token || null })); };
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "welcome") { delay = 500; setStatus("open"); }
+        handlersRef.current(message);
+      };
+      ws.onclose = () => {
+        if (stopped) return;
+        setStatus("reconnecting");
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 8000);
+      };
+    }
+    connect();
+    return () => { stopped = true; clearTimeout(timer); if (socketRef.current) socketRef.current.close(); };
+  }, [tableId, token]);
+  const send = (message) => {
+    const ws = socketRef.current;
+    if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(message)); return true; }
+    return false;
+  };
+  return [status, send];
+}
+
+function LiveTable({ info, game, identity, onLostSeat }) {
+  const [update, setUpdate] = useState(null);
+  const [events, setEvents] = useState([]);
+  const [seat, setSeat] = useState(identity ? identity.seat : null);
+  const [draft, setDraft] = useState([]);
+  const [preview, setPreview] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState("");
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+
+  const [status, send] = useTableSocket(info.id, identity && identity.token, (message) => {
+    if (message.type === "welcome") {
+      setSeat(message.seat);
+      setEvents([]);
+    } else if (message.type === "update") {
+      setUpdate(message);
+      setBusy(false);
+      setEvents((old) => [...old.slice(0, message.events_from), ...message.events]);
+      const steps = draftRef.current;
+      if (steps.length) {
+        if (message.decision && message.decision.multi) send({ type: "preview", actions: steps });
+        else { setDraft([]); setPreview(null); }
+      }
+    } else if (message.type === "preview") {
+      if (JSON.stringify(message.actions) === JSON.stringify(draftRef.current)) setPreview(message);
+    } else if (message.type === "error") {
+      setBusy(false);
+      if (message.code === "bad_token") { onLostSeat(); return; }
+      setNotice(message.message);
+      if (draftRef.current.length && ["illegal", "not_multi"].includes(message.code)) {
+        const kept = draftRef.current.slice(0, -1);
+        setDraft(kept);
+        if (kept.length) send({ type: "preview", actions: kept }); else setPreview(null);
+      }
+    }
+  });
+
+  useEffect(() => {
+    if (!notice) return undefined;
+    const timer = setTimeout(() => setNotice(""), 6000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const shown = draft.length && preview ? preview : update;
+  const decision = shown ? shown.decision : null;
+  const myTurn = Boolean(update && update.legal.length);
+  useEffect(() => {
+    document.title = `${myTurn ? "(Your turn) " : ""}${info.title} · ninjatable`;
+  }, [myTurn, info.title]);
+
+  function onAction(id) {
+    if (busy || !shown) return;
+    setNotice("");
+    if (decision && decision.multi) {
+      if (id === decision.confirm) {
+        send({ type: "act", actions: [...draft, id] });
+        setBusy(true);
+        setDraft([]);
+        setPreview(null);
+      } else {
+        const steps = [...draft, id];
+        setDraft(steps);
+        send({ type: "preview", actions: steps });
+      }
+      return;
+    }
+    if (send({ type: "act", action: id })) setBusy(true);
+  }
+  function undo() {
+    const steps = draft.slice(0, -1);
+    setDraft(steps);
+    if (steps.length) send({ type: "preview", actions: steps }); else setPreview(null);
+  }
+
+  if (!update) {
+    return html`<${Top} title=${info.title}><${Connection} status=${status} /></${Top}>
+      <main class="narrow"><p>Connecting to the table…</p></main>`;
+  }
+  const seatInfo = update.seats;
+  const view = shown.view;
+  const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
+                              onAction, busy }) : null;
+  let board = null;
+  if (view) {
+    try {
+      board = game && game.draw ? game.draw(view, ui) : html`<${PlainView} view=${view} />`;
+    } catch (error) {
+      console.error(error);
+      board = html`<${PlainView} view=${view} />`;
+    }
+  }
+  // Legal actions the drawing did not place (the confirmation of a multi-step choice has its own button).
+  const leftover = ui ? shown.legal.filter((a) => !ui.placed.has(a.id)
+    && !(decision && decision.multi && a.id === decision.confirm)) : [];
+  const me = seat !== null ? seatInfo[seat] : null;
+  return html`
+    <${Top} title=${info.title}><${Connection} status=${status} /></${Top}>
+    <main class="table-page">
+      <section class="board" aria-label="The table">
+        ${update.status === "waiting" && html`<${Waiting} info=${info} update=${update} />`}
+        ${me && me.bot_playing && html`<p class="banner warn" role="status">A bot is playing your seat
+          ${update.clocks.some((c) => c.seat === seat) ? "" : "while you are away"}; it is yours again as you act.</p>`}
+        ${seat === null && html`<p class="banner" role="status">You are watching: you see what every player may see.</p>`}
+        <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui}
+          onUndo=${undo} onConfirm=${() => onAction(decision.confirm)} />
+        ${notice && html`<p class="banner error" role="alert">${notice}</p>`}
+        <div class="game">${board}</div>
+        ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
+          ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
+            disabled=${busy} onClick=${() => onAction(a.id)}>${a.label}</button>`)}</div>`}
+        ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat} />`}
+      </section>
+      <aside class="side">
+        <${Seats} update=${update} seat=${seat} />
+        <${ScoreSheet} view=${update.view} seats=${seatInfo} seat=${seat} />
+        <${Log} events=${events} />
+      </aside>
+    </main>`;
+}
+
+function Connection({ status }) {
+  if (status === "open") return html`<span class="conn ok" role="status">connected</span>`;
+  return html`<span class="conn bad" role="status">${status === "reconnecting" ? "reconnecting…" : "connecting…"}</span>`;
+}
+
+function Waiting({ info, update }) {
+  const open = update.seats.filter((s) => s.kind === "open").length;
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try { await navigator.clipboard.writeText(info.invite_url); setCopied(true); } catch { setCopied(false); }
+  }
+  return html`<div class="banner invite">
+    <p>Waiting for ${open} more player${open > 1 ? "s" : ""}. Send this link to your friends:</p>
+    <p class="invite-row"><input readonly aria-label="Invite link" value=${info.invite_url}
+      onFocus=${(e) => e.target.select()} />
+      <button type="button" class="btn" onClick=${copy}>${copied ? "Copied" : "Copy link"}</button></p></div>`;
+}
+
+function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm }) {
+  if (seat === null || update.status !== "playing") return null;
+  const decision = shown.decision;
+  if (!decision) {
+    const waiting = update.view.to_move.map((s) => `Player ${s + 1}`).join(", ");
+    return html`<p class="prompt" role="status">Waiting for ${waiting}…</p>`;
+  }
+  const confirmable = decision.multi && shown.legal.some((a) => a.id === decision.confirm);
+  const confirmLabel = decision.multi && (shown.legal.find((a) => a.id === decision.confirm) || {}).label;
+  return html`<div class="prompt mine" role="status">
+    <strong>Your move:</strong> ${decision.prompt}
+    ${decision.multi && html`<span class="draft">
+      <button type="button" class="btn" onClick=${onUndo} disabled=${!draft.length || busy}>Undo</button>
+      <button type="button" class="btn primary" onClick=${onConfirm} disabled=${!confirmable || busy}>
+        Confirm${confirmLabel ? ` (${confirmLabel})` : ""}</button></span>`}
+    ${update.clocks.filter((c) => c.seat === seat).map((c) => html`<${Clock} seconds=${c.seconds} key=${update.version} />`)}
+  </div>`;
+}
+
+function Clock({ seconds }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const end = Date.now() + seconds * 1000;
+    const timer = setInterval(() => setLeft(Math.max(0, (end - Date.now()) / 1000)), 250);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return html`<span class=${`clock${left < 10 ? " low" : ""}`}>${Math.ceil(left)} s</span>`;
+}
+
+function Seats({ update, seat }) {
+  const view = update.view;
+  return html`<section class="panel seats" aria-label="Players"><h2>Players</h2><ol>
+    ${update.seats.map((s, i) => {
+      const turn = view && view.to_move.includes(i);
+      const clock = update.clocks.find((c) => c.seat === i);
+      return html`<li class=${`${turn ? "turn" : ""}${i === seat ? " me" : ""}`}>
+        <span class=${`dot ${s.connected ? "on" : "off"}`} title=${s.connected ? "connected" : "away"}></span>
+        <span class="who">${seatLabel(s, i, seat)}</span>
+        ${s.bot_playing && s.kind === "person" && html`<span class="badge">bot playing</span>`}
+        ${turn && html`<span class="badge turn">to move</span>`}
+        ${clock && html`<${Clock} seconds=${clock.seconds} key=${`${update.version}-${i}`} />`}
+        ${view && html`<span class="score">${view.scores[i]}</span>`}</li>`;
+    })}</ol></section>`;
+}
+
+export function ScoreSheet({ view, seats: seatInfo, seat }) {
+  if (!view || !view.score_sheet.length) return null;
+  return html`<section class="panel"><h2>Score sheet</h2><div class="scroll"><table class="sheet">
+    <thead><tr><th></th>${view.scores.map((_, i) => html`<th>${i === seat ? "You" : `P${i + 1}`}</th>`)}</tr></thead>
+    <tbody>${view.score_sheet.map((line) => html`<tr><th>${line.label}</th>
+      ${line.points.map((p) => html`<td>${p}</td>`)}</tr>`)}</tbody>
+    <tfoot><tr><th>Total</th>${view.scores.map((t) => html`<td>${t}</td>`)}</tr></tfoot></table></div></section>`;
+}
+
+export function Log({ events }) {
+  const end = useRef(null);
+  useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [events.length]);
+  return html`<section class="panel"><h2>What happened</h2>
+    <ol class="log" ref=${end} aria-live="polite">${events.slice(-200).map((e) => html`<li class=${`ev-${e.kind}`}>${e.text}</li>`)}</ol>
+  </section>`;
+}
+
+function Finished({ info, update, seat }) {
+  const view = update.view;
+  const winners = view.winners.map((w) => (w === seat ? "You" : `Player ${w + 1}`));
+  return html`<div class="banner done" role="status">
+    <p><strong>Game over.</strong> ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}.
+      Final scores: ${view.scores.map((s, i) => `${i === seat ? "you" : `Player ${i + 1}`} ${s}`).join(", ")}.</p>
+    <p class="links">
+      <a class="btn" href=${`/api/tables/${info.id}/record`} download=${`${info.game}-${info.id}.json`}>Download the record</a>
+      <a class="btn" href=${`/t/${info.id}/replay${seat === null ? "" : `?seat=${seat}`}`}>Replay the game</a>
+      <a class="btn" href="/">New table</a></p></div>`;
+}
+
+export function PlainView({ view }) {
+  const facts = Object.entries(view).filter(([k, v]) => v === null || typeof v !== "object");
+  return html`<dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${String(v)}</dd>`)}</dl>`;
+}
+

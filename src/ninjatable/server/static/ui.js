@@ -1,0 +1,106 @@
+// Shared pieces of the pages: htm bound to Preact, the HTTP helpers, seat names, and the `ui` object a game's
+// drawing (games/<id>/web.js) receives to draw cards and the controls of legal actions.
+import { h } from "preact";
+import htm from "htm";
+
+export const html = htm.bind(h);
+
+export async function api(path, options = {}) {
+  const init = { headers: { "content-type": "application/json" }, ...options };
+  if (init.body !== undefined && typeof init.body !== "string") init.body = JSON.stringify(init.body);
+  const answer = await fetch(path, init);
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(body.error || `${answer.status} ${answer.statusText}`);
+  return body;
+}
+
+// Seat tokens are kept in the browser, per table, so that a reload or a later visit reconnects the seat.
+export const seats = {
+  get(tableId) {
+    try { return JSON.parse(localStorage.getItem(`ninjatable:${tableId}`)); } catch { return null; }
+  },
+  set(tableId, seat, token, name) {
+    localStorage.setItem(`ninjatable:${tableId}`, JSON.stringify({ seat, token, name }));
+  },
+  forget(tableId) { localStorage.removeItem(`ninjatable:${tableId}`); },
+};
+
+export function seatLabel(seatInfo, index, me) {
+  const base = `Player ${index + 1}`;
+  if (index === me) return `${base} (you)`;
+  if (!seatInfo) return base;
+  if (seatInfo.kind === "person") return `${base} · ${seatInfo.name}`;
+  if (seatInfo.kind === "bot") return `${base} · bot (${seatInfo.bot})`;
+  return `${base} · open`;
+}
+
+const gameModules = {};
+
+// A game's drawing module, loaded once from the game's own folder; null if it has none (the page then draws
+// the view as a list of facts and every legal action as a button).
+export async function loadGame(gameId) {
+  if (!(gameId in gameModules)) {
+    gameModules[gameId] = import(`/games/${gameId}/web.js`).then((module) => {
+      if (module.css && !document.getElementById(`css-${gameId}`)) {
+        const style = document.createElement("style");
+        style.id = `css-${gameId}`;
+        style.textContent = module.css;
+        document.head.appendChild(style);
+      }
+      return module;
+    }).catch((error) => { console.warn(`no drawing for ${gameId}:`, error); return null; });
+  }
+  return gameModules[gameId];
+}
+
+// The `ui` a game's draw(view, ui) receives. `action(label)` gives the props that make an element play the legal
+// action of that label (or grey it out with the kernel's reason); every action drawn so is marked as placed,
+// and the page adds a plain button for each legal action the drawing did not place.
+export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy }) {
+  const byLabel = new Map(legal.map((a) => [a.label, a.id]));
+  const reasons = new Map(refused.map((r) => [r.label, r.reason]));
+  const placed = new Set();
+  const ui = {
+    html,
+    me,
+    view,
+    players: view ? view.players : 0,
+    decision,
+    legal,
+    placed,
+    can: (label) => byLabel.has(label),
+    seatName: (s) => seatLabel(seatInfo && seatInfo[s], s, me),
+    shortName: (s) => (s === me ? "You" : (seatInfo && seatInfo[s] && seatInfo[s].kind === "person"
+      ? seatInfo[s].name : `Player ${s + 1}`)),
+    // Props for a control of the action with this label: clickable when legal, greyed with a reason if not.
+    action(label, title) {
+      const id = byLabel.get(label);
+      if (id !== undefined) {
+        placed.add(id);
+        return { onClick: () => onAction(id), disabled: busy, title: title || label, "data-action": label,
+                 class: "playable" };
+      }
+      return { disabled: true, title: reasons.get(label) || title || "", "data-action": label, class: "unplayable" };
+    },
+    // A card: `text` large on a face of `colour` (a name from style.css: purple, red, blue, green, yellow, grey,
+    // ...); with `action`, a button playing that action's label.
+    // `sub` is a small caption under the text (a colour's name, so that colour is never the only sign).
+    card(text, { colour = "grey", action = null, small = false, back = false, note = "", sub = "", name = "", key } = {}) {
+      const classes = `card c-${colour}${small ? " small" : ""}${back ? " back" : ""}`;
+      const face = back ? "" : html`${text}${sub && html`<small>${sub}</small>`}`;
+      const spoken = name || `${text}${sub ? ` ${sub}` : ""}`;
+      if (action === null) {
+        return html`<span key=${key} class=${classes} title=${note || spoken} role="img"
+          aria-label=${back ? "a face-down card" : spoken}>${face}</span>`;
+      }
+      const props = ui.action(action, note);
+      return html`<button key=${key} type="button" ...${props} class=${`${classes} ${props.class}`}
+        aria-label=${`${spoken}${props.disabled ? ` (${props.title || "not playable now"})` : ""}`}>${face}</button>`;
+    },
+    button(label, text, extra = {}) {
+      const props = ui.action(label);
+      return html`<button type="button" ...${props} class=${`btn ${props.class}`} ...${extra}>${text || label}</button>`;
+    },
+  };
+  return ui;
+}
