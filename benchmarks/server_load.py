@@ -94,7 +94,7 @@ async def run(args: argparse.Namespace, port: int) -> None:
     elapsed = time.perf_counter() - start
     done = sum(1 for moves in games if moves)
     latencies.sort()
-    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
     print(f"{args.game}, {players} players, {args.tables} concurrent tables, one scripted seat each, "
           f"{args.bot} bots in the others, {args.workers} bot worker(s)")
     print(f"tables completed: {done} of {args.tables} in {elapsed:.1f} s; errors: {len(errors)}")

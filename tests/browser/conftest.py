@@ -17,8 +17,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "server"))
 
-from live import LiveServer  # noqa: E402
-from pages import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from live import LiveServer
+from pages import CHROMIUM_FLAGS, chromium_path
 
 
 @pytest.fixture(scope="session")

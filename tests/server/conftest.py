@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live import PG_ENV, LiveServer, drop_postgres, postgres_url  # noqa: E402
+from live import PG_ENV, LiveServer, drop_postgres, postgres_url
 
 DATABASES = ["sqlite", "postgresql"]
 

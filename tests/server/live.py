@@ -80,7 +80,7 @@ class SocketClient:
         await self.connect()
         return self
 
-    async def __aexit__(self, *_exc: Any) -> None:
+    async def __aexit__(self, *_exc: object) -> None:
         await self.close()
 
     async def connect(self, hello: dict[str, Any] | None = None) -> None:
@@ -132,7 +132,7 @@ class SocketClient:
             self._new.clear()
             try:
                 await asyncio.wait_for(self._new.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     def updates(self) -> list[dict[str, Any]]:
@@ -163,6 +163,18 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
         if latest["legal"] and latest["version"] != acted_at:
             acted_at = latest["version"]
             await client.act(rng.choice(latest["legal"])["id"])
+
+
+def run_async(coroutine, timeout: float = 120.0):
+    """Run a test's coroutine to the end in a thread of its own (the thread may hold another event loop:
+    Playwright's, when browser tests share the process), failing after `timeout` seconds."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def bounded():
+        return await asyncio.wait_for(coroutine, timeout)
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, bounded()).result()
 
 
 def postgres_url() -> str | None:

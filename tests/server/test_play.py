@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
-from live import SocketClient, play_randomly
+from live import SocketClient, play_randomly, run_async
 
 from ninjatable.core import Record
 from ninjatable.server.protocol import Update, Welcome
@@ -18,7 +17,7 @@ def person_and_bots(game: str, players: int, bot: str = "heuristic") -> list[dic
 
 
 def run(coroutine):
-    return asyncio.run(asyncio.wait_for(coroutine, 120))
+    return run_async(coroutine)
 
 
 def test_a_person_and_bots_play_a_whole_game_and_the_record_replays(any_server):
@@ -60,13 +59,12 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing(server):
         mover = first["view"]["to_move"][0]
         idle = (mover + 1) % 3
         me = clients[mover]
-        hand = me.last_update()["view"]["seats"][mover]["hand"]
         legal = {a["id"] for a in me.last_update()["legal"]}
         illegal = next(a for a in range(24) if a not in legal)
         before = len(me.messages)
         await me.act(illegal)
         await me.act(99999)
-        await clients[idle].act(sorted(legal)[0])
+        await clients[idle].act(min(legal))
         refused = await me.wait_for(lambda m: m["type"] == "error", since=before)
         out_of_range = await me.wait_for(lambda m: m["type"] == "error", since=me.messages.index(refused) + 1)
         not_yours = await clients[idle].wait_for(lambda m: m["type"] == "error")
@@ -74,9 +72,9 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing(server):
         await me.wait_for(lambda m: m["type"] == "pong", since=before)
         for c in clients:
             await c.close()
-        return refused, out_of_range, not_yours, hand, me
+        return refused, out_of_range, not_yours, me
 
-    refused, out_of_range, not_yours, hand, me = run(scenario())
+    refused, out_of_range, not_yours, me = run(scenario())
     assert refused["code"] == "illegal" and "is not allowed now" in refused["message"]
     assert out_of_range["code"] == "illegal" and "99999 is not an action of oboro" in out_of_range["message"]
     assert not_yours["code"] == "illegal" and "turn" in not_yours["message"]

@@ -11,7 +11,7 @@ import asyncio
 import json
 
 import pytest
-from live import SocketClient, play_randomly
+from live import SocketClient, play_randomly, run_async
 
 from ninjatable.core import Record, get_game
 
@@ -75,7 +75,7 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
             await client.close()
         return watcher, seats
 
-    watcher, seats = asyncio.run(asyncio.wait_for(scenario(), 240))
+    watcher, seats = run_async(scenario(), 240)
     with server.http() as http:
         record = Record.from_dict(http.get(f"/api/tables/{table_id}/record").json())
     truth, final_events = kernel_truth(record)

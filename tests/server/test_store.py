@@ -7,6 +7,7 @@ import time
 
 import pytest
 import sqlalchemy as sa
+from live import run_async
 
 from ninjatable.server.store import SeatRow, Store, TableRow, database_url, upgrade_schema
 
@@ -18,7 +19,7 @@ def table_row(table_id: str, players: int = 3) -> TableRow:
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    return run_async(coroutine)
 
 
 def test_the_schema_is_made_by_the_migrations_and_upgrading_again_keeps_every_row(db_url):

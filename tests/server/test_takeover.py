@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
-from live import LiveServer, SocketClient, play_randomly
+from live import LiveServer, SocketClient, play_randomly, run_async
 
 from ninjatable.core import Record
 
 
 def run(coroutine, timeout: float = 120):
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+    return run_async(coroutine, timeout)
 
 
 def seat_state(update: dict, seat: int) -> dict:

@@ -252,7 +252,7 @@ async def _hello(websocket: WebSocket, table: Table) -> int | None:
     """Read the client's hello: its seat from its token, or None to watch a public table."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise Refused("no_hello", f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}")
     except KeyError:  # a binary frame
         raise Refused("bad_message", "messages are JSON text") from None

@@ -21,7 +21,7 @@ def page_html() -> str:
 
 @functools.cache
 def _import_map_hash() -> str:
-    found = re.search(r'<script type="importmap">(.*?)</script>', page_html(), re.S)
+    found = re.search(r'<script type="importmap">(.*?)</script>', page_html(), re.DOTALL)
     return base64.b64encode(hashlib.sha256(found.group(1).encode()).digest()).decode()
 
 

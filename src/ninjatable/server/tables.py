@@ -218,11 +218,11 @@ class Table:
         for i, action in enumerate(actions):
             decision = state.decision(seat)
             final = confirm_last and i == len(actions) - 1
-            if len(actions) > 1 or not confirm_last:
-                if decision is None or not decision.multi or (not final and action == decision.confirm):
-                    what = "sent together" if confirm_last else "previewed"
-                    raise Refused("not_multi", f"only the steps of a multi-step choice can be {what}; step {i + 1} "
-                                               f"is not one")
+            in_choice = decision is not None and decision.multi and (final or action != decision.confirm)
+            if (len(actions) > 1 or not confirm_last) and not in_choice:
+                what = "sent together" if confirm_last else "previewed"
+                raise Refused("not_multi", f"only the steps of a multi-step choice can be {what}; step {i + 1} "
+                                           f"is not one")
             try:
                 state.apply(seat, action)
             except IllegalAction as e:
