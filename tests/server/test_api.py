@@ -103,12 +103,15 @@ def test_malformed_json_and_unknown_tables(server):
     assert joined.status_code == 404
 
 
-def test_private_tables_are_not_listed(server):
+def test_private_tables_are_not_listed_and_show_no_view(server):
     public = server.create(game="gakko")["table"]
-    private = server.create(game="gakko", settings={"public": False})["table"]
+    private = server.create(game="gakko", settings={"public": False, "bot_pause": 0},
+                            seats=[{"kind": "bot", "bot": "random"}] * 4)["table"]
     with server.http() as http:
         listed = [t["id"] for t in http.get("/api/tables").json()]
+        seen = http.get(f"/api/tables/{private['id']}").json()
     assert public["id"] in listed and private["id"] not in listed
+    assert seen["table"]["status"] != "waiting" and seen["view"] is None
 
 
 def test_the_record_is_kept_back_until_the_game_is_over(server):

@@ -125,9 +125,10 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
 
     @app.get("/api/tables/{table_id}", responses=errors, tags=["tables"])
     async def public_state(request: Request, table_id: str) -> PublicState:
-        """A table as a spectator sees it: seats, status, and the public view once play has begun."""
+        """A table as a spectator sees it: seats, status, and the public view once play has begun (a public table's)."""
         table = await hub.get(table_id)
-        return {"table": table.info(str(request.base_url)), "view": table.state.view(None) if table.started else None}
+        watchable = table.started and table.settings.get("public", True)  # a private table shows only its seats
+        return {"table": table.info(str(request.base_url)), "view": table.state.view(None) if watchable else None}
 
     @app.post("/api/tables/{table_id}/join", responses=errors, tags=["tables"])
     async def join(request: Request, table_id: str, body: JoinTable) -> Joined:
