@@ -14,6 +14,7 @@ from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 
 TINY_SEARCH = "ismcts:iterations=6,depth=20"
+SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 6}}  # long games, capped by their safeguards
 
 
 @pytest.mark.parametrize(
@@ -80,8 +81,9 @@ def test_a_bot_listed_twice_takes_two_seats(toy):
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
 def test_parallel_games_give_the_same_results(game):
     bots = ["random", TINY_SEARCH] + (["heuristic"] if game.heuristic_bot else [])
-    serial = run_arena(game.id, game.default_players, bots, games=4, seed=3)
-    parallel = run_arena(game.id, game.default_players, bots, games=4, seed=3, jobs=2)
+    options = SHORT.get(game.id, {})
+    serial = run_arena(game.id, game.default_players, bots, games=4, seed=3, options=options)
+    parallel = run_arena(game.id, game.default_players, bots, games=4, seed=3, jobs=2, options=options)
     assert serial.to_dict() == parallel.to_dict()
 
 

@@ -3,7 +3,7 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
-from .game import Decision, Event, Game, ScoreLine, State, seat_name
+from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
 from .registry import all_games, get_game, register
@@ -18,6 +18,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "LiveStep",
     "NinjatableError",
     "Option",
     "Private",

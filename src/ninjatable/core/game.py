@@ -51,6 +51,21 @@ class Decision(NamedTuple):
     confirm: int | None = None
 
 
+class LiveStep(NamedTuple):
+    """How a table of people playing in real time runs the current simultaneous step (games with a live mode).
+
+    `held`: the seats' choices are held by the table, unseen, until every seat has chosen (or its time is up and
+    its bot chose), then played together on a count ("3, 2, 1, pass!"); otherwise each action is played the moment
+    it arrives and is shown at once. `instant`: actions played the moment they arrive even in a held step, the
+    first to arrive winning (the gong). `default`: in a step that is not held, what a seat that has not acted in
+    time plays (None: its bot chooses).
+    """
+
+    held: bool
+    instant: frozenset[int] = frozenset()
+    default: int | None = None
+
+
 def seat_name(seat: int, viewer: int | None = None) -> str:
     """How seats are named to people: Player 1, Player 2, ... (numbered from 0 in the API); "You" for `viewer`."""
     return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
@@ -69,6 +84,9 @@ class Game(ABC):
     heuristic_bot: type | None = None
     # The search bot's settings for this game where they differ from its general defaults (see bots/ismcts.py).
     search_defaults: ClassVar[dict[str, Any]] = {}
+    # A game that people may play in real time (see `State.live_step`) names the options a live table plays
+    # with; None: the game has no live mode.
+    live_options: ClassVar[dict[str, Any] | None] = None
 
     # --- what each game provides -------------------------------------------------------------------
     # Most games only set these class attributes; a game whose action space or observation depends on
@@ -161,6 +179,7 @@ class Game(ABC):
             "summary": self.summary,
             "players": list(self.player_counts),
             "default_players": self.default_players,
+            "live": self.live_options is not None,
             "options": [
                 {"name": o.name, "default": o.default, "allowed": o.describe_allowed(), "description": o.description,
                  "choices": list(o.allowed) if o.choices is not None or isinstance(o.default, bool) else None,
@@ -260,6 +279,11 @@ class State(ABC):
 
     def _refusals(self, seat: int) -> dict[int, str]:
         return {}
+
+    def live_step(self) -> LiveStep | None:
+        """How a live table runs the current step (for a state made with the game's `live_options`); None when
+        the game has no live mode or the game is over."""
+        return None
 
     def _illegal_message(self, seat: int, action: Any, legal: list[int]) -> str:
         if isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions(self.players):

@@ -36,6 +36,7 @@ from .protocol import (
     JoinTable,
     PlayAction,
     Preview,
+    Say,
     PublicState,
     TableSummary,
 )
@@ -291,7 +292,7 @@ async def _handle(client: Client, table: Table, text: str) -> bool:
             client.send(_error("spectator", "spectators watch; they do not act"))
             return False
         try:
-            await table.submit(client.seat, message.steps())
+            await table.submit(client.seat, message.steps(), at=message.at)
             return True
         except Refused as e:
             client.send(_error(e.code, e.message))
@@ -301,6 +302,14 @@ async def _handle(client: Client, table: Table, text: str) -> bool:
             return False
         try:
             client.send(table.preview(client.seat, message.actions))
+        except Refused as e:
+            client.send(_error(e.code, e.message))
+    elif isinstance(message, Say):
+        if client.seat is None:
+            client.send(_error("spectator", "spectators read the chat; only the players write in it"))
+            return False
+        try:
+            table.say(client.seat, message.text)
         except Refused as e:
             client.send(_error(e.code, e.message))
     else:

@@ -9,9 +9,9 @@ import time
 from typing import Any
 
 from ..bots import make_bot
-from ..core import BadOptions, NinjatableError, get_game
+from ..core import BadOptions, Game, NinjatableError, get_game
 from .botpool import BotPool
-from .protocol import CreateTable
+from .protocol import CreateTable, SeatRequest
 from .security import new_table_id
 from .store import Store, TableRow
 from .tables import Refused, Table, seats_from_request
@@ -54,8 +54,11 @@ class Hub:
         """A new table from a request the kernel has checked; raises BadOptions with what is allowed."""
         game = get_game(request.game)
         players = game.check_players(request.players)
-        state = game.new_state(players, seed=0, **request.options)  # checks every option
         wanted = request.seats if request.seats is not None else [_open() for _ in range(players)]
+        settings = request.settings.model_dump()
+        settings["live"] = live = live_table(game, request.settings.live, wanted)
+        options = {**request.options, **live_options(game, request.options)} if live else request.options
+        state = game.new_state(players, seed=0, **options)  # checks every option
         if len(wanted) != players:
             raise BadOptions(f"give one entry in seats per player: {players}, not {len(wanted)}")
         for i, seat in enumerate(wanted):
@@ -73,7 +76,7 @@ class Hub:
         seed = request.seed if request.seed is not None else random.SystemRandom().getrandbits(63)
         row = TableRow(
             id=new_table_id(), game=game.id, players=players, options=state.options, seed=seed,
-            settings=request.settings.model_dump(), status="playing" if full else "waiting",
+            settings=settings, status="playing" if full else "waiting",
             created_at=time.time(), seats=[s.row() for s in seats],
         )
         await self.store.create_table(row)
@@ -155,3 +158,21 @@ def check_bot(spec: str, game: Any) -> None:
     if (ms is not None and ms > MAX_BOT_MS) or (iterations is not None and iterations > MAX_BOT_ITERATIONS):
         raise BadOptions(f"bot {spec}: a bot at a table thinks at most ms={MAX_BOT_MS} or "
                          f"iterations={MAX_BOT_ITERATIONS}")
+
+
+def live_table(game: Game, wanted: bool | None, seats: list[SeatRequest]) -> bool:
+    """Whether a new table plays in real time: as asked, else when the game has a live mode and people sit."""
+    if game.live_options is None:
+        if wanted:
+            raise BadOptions(f"{game.id} has no live mode; only games played in real time (ninjaaatack) have one")
+        return False
+    return wanted if wanted is not None else any(s.kind != "bot" for s in seats)
+
+
+def live_options(game: Game, asked: dict[str, Any]) -> dict[str, Any]:
+    """The options a live table plays with; an asked option that contradicts them is refused."""
+    for name, value in game.live_options.items():
+        if name in asked and asked[name] != value:
+            raise BadOptions(f"a live table plays {name}={value}; leave {name} out, or create the table with "
+                             f"settings.live false")
+    return dict(game.live_options)

@@ -42,6 +42,23 @@ class TableSettings(Strict):
                          "seated players can connect.")
     bot_pause: float = Field(0.6, ge=0, le=10, description="Seconds a bot waits before it moves, so that people "
                              "can follow the play.")
+    chat: bool = Field(True, description="The seated players may write lines that everybody at the table reads.")
+    live: bool | None = Field(None, description="Play in real time (games with a live mode: Ninjaaa'Tack). "
+                              "None: live when people sit at the table.")
+    pass_seconds: float = Field(15.0, ge=0.5, le=300, description="Live: time to choose a card to pass; then the "
+                                "seat's bot chooses.")
+    talk_seconds: float = Field(8.0, ge=0.5, le=300, description="Live: time for gestures after a pass; then the "
+                                "seats that made none stay silent.")
+    countdown_seconds: float = Field(3.0, ge=0, le=10, description="Live: the count before the chosen cards are "
+                                     "passed together.")
+    reaction_min: float = Field(0.6, ge=0, le=10, description="Live: a bot's shortest reaction time (seconds).")
+    reaction_max: float = Field(1.5, ge=0, le=10, description="Live: a bot's longest reaction time (seconds).")
+
+    @model_validator(mode="after")
+    def reactions_in_order(self) -> TableSettings:
+        if self.reaction_min > self.reaction_max:
+            raise ValueError(f"reaction_min ({self.reaction_min}) must not exceed reaction_max ({self.reaction_max})")
+        return self
 
 
 class CreateTable(Strict):
@@ -141,6 +158,8 @@ class Act(ClientStrict):
     actions: list[Annotated[int, Field(ge=0)]] | None = Field(
         None, min_length=1, max_length=MAX_STEPS, description="Several actions of your seat in a row: the steps "
         "of a multi-step choice, then the last one (usually its confirmation).")
+    at: int | None = Field(None, ge=0, description="The version of the update the action was chosen from; at a "
+                           "live table, a tap at the gong from before another seat's call is answered 'late'.")
 
     @model_validator(mode="after")
     def one_of_action_or_actions(self) -> Act:
@@ -169,7 +188,14 @@ class Ping(ClientStrict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Preview | Ping, Field(discriminator="type")])
+class Say(ClientStrict):
+    """A chat line from a seated player, shown to everybody at the table."""
+
+    type: Literal["say"]
+    text: str = Field(min_length=1, max_length=200)
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Preview | Ping | Say, Field(discriminator="type")])
 
 
 # --- WebSocket: server to client ------------------------------------------------------------------------

@@ -12,12 +12,15 @@ import asyncio
 import json
 import logging
 import random
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
-from ..core import Bot, Event, IllegalAction, Record, State, get_game
+from ..core import Bot, Event, IllegalAction, Record, State, get_game, seat_name
 from .botpool import bot_seed
+from .live import Live
 from .protocol import PROTOCOL
 from .security import new_token, token_hash, token_matches
 from .store import SeatRow, TableRow
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("ninjatable.server")
 
 OUTBOX = 512  # messages waiting for a slow client before it is dropped
+CHAT_KEPT = 50  # the latest chat lines, shown to a client when it connects
+MAX_CHAT = 200  # characters in one chat line
 
 
 class Refused(Exception):
@@ -126,6 +131,8 @@ class Table:
         self.seen_events = 0
         self.events_by_viewer: dict[int | None, list[Event]] = {v: [] for v in [None, *range(row.players)]}
         self._collect_events()
+        self.live = Live(self) if self.settings.get("live") else None
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
 
     # --- what everyone may know ----------------------------------------------------------------------
     @property
@@ -183,6 +190,7 @@ class Table:
             "events_from": client.events_sent,
             "seats": self.public_seats(),
             "clocks": self.clocks(),
+            "live": self.live.public_for(seat) if self.live is not None else None,
         }
         client.events_sent = len(events)
         return message
@@ -301,7 +309,7 @@ class Table:
                 seat.away_timer = None
             seat.taken_over = False
         client.send({"type": "welcome", "protocol": PROTOCOL, "seat": client.seat,
-                     "table": self.info(client.base_url)})
+                     "table": self.info(client.base_url), "chat": list(self.chat)})
         self.broadcast()
 
     def detach(self, client: Client) -> None:
@@ -328,9 +336,11 @@ class Table:
             self.broadcast()
 
     # --- actions -------------------------------------------------------------------------------------
-    async def submit(self, seat: int, action: int | list[int], decision: int | None = None) -> None:
+    async def submit(self, seat: int, action: int | list[int], decision: int | None = None,
+                     at: int | None = None) -> None:
         """Apply `action` for `seat` (or several: the steps of a multi-step choice and its confirmation, all or
-        none): checked, stored, then broadcast. `decision`: a bot's (raises Stale if the table moved on)."""
+        none): checked, stored, then broadcast. `decision`: a bot's (raises Stale if the table moved on).
+        `at`: the move count the client saw when it chose (a live table tells a tap that lost the race)."""
         actions = action if isinstance(action, list) else [action]
         async with self.lock:
             if not self.started:
@@ -338,24 +348,72 @@ class Table:
                 raise Refused("not_started", f"the game starts when every seat is taken ({waiting} still open)")
             if decision is not None and (decision != self.entered[seat] or not self.bot_playing(seat)):
                 raise Stale
+            if self.live is not None:
+                late = self.live.late(seat, actions[-1], at)
+                if late is not None:
+                    self.notice(f"{seat_name(seat)} tapped the gong too late")
+                    raise Refused("late", late)
+                if len(actions) == 1 and self.live.holds(seat, actions[0]):
+                    self.live.hold(seat, actions[0])
+                    return
             candidate = self.state.clone()
             self._play_steps(candidate, seat, actions, confirm_last=True)
-            result = candidate.result() if candidate.is_over() else None
-            first = self.version + 1
-            try:
-                await self.hub.store.append_moves(self.id, first, [(seat, a) for a in actions], result)
-            except Exception:
-                log.exception("table %s: storing moves from %d failed", self.id, first)
-                raise Refused("storage", "the move could not be stored; nothing changed, try again") from None
-            before = set(self.state.to_move())
-            self.state = candidate
-            self._after_change(before, seat)
+            step, version = (self.live.step if self.live is not None else None), self.version
+            await self._commit(candidate, [(seat, a) for a in actions], seat)
+            if self.live is not None:
+                self.live.played(seat, actions[-1], step, version)
+
+    async def play_together(self, moves: list[tuple[int, int]], still: Callable[[], bool]) -> None:
+        """Play the held choices of a live step, in the order they were made (checked, stored, broadcast), if
+        `still()` says the step is still the one they were made in once the table is free."""
+        async with self.lock:
+            if not still():
+                return
+            candidate = self.state.clone()
+            for seat, action in moves:
+                try:
+                    candidate.apply(seat, action)
+                except IllegalAction as e:
+                    raise Refused("illegal", str(e)) from None
+            await self._commit(candidate, moves, None)
+
+    async def _commit(self, candidate: State, moves: list[tuple[int, int]], actor: int | None) -> None:
+        """Store the moves that led to `candidate`, then make it the table's state (the lock is held)."""
+        result = candidate.result() if candidate.is_over() else None
+        first = self.version + 1
+        try:
+            await self.hub.store.append_moves(self.id, first, moves, result)
+        except Exception:
+            log.exception("table %s: storing moves from %d failed", self.id, first)
+            raise Refused("storage", "the move could not be stored; nothing changed, try again") from None
+        before = set(self.state.to_move())
+        self.state = candidate
+        self._after_change(before, actor)
+
+    def notice(self, text: str) -> None:
+        """A line every client at the table sees at once (a late tap at the gong)."""
+        for client in list(self.clients):
+            client.send({"type": "notice", "text": text})
+
+    def say(self, seat: int, text: str) -> None:
+        """A chat line from a seated person, shown to everybody at the table (spectators too)."""
+        if not self.settings.get("chat", True):
+            raise Refused("no_chat", "this table has no chat")
+        text = " ".join(text.split())
+        if not text or len(text) > MAX_CHAT:
+            raise Refused("bad_message", f"a chat line has 1 to {MAX_CHAT} characters")
+        line = {"type": "said", "seat": seat, "name": self.seats[seat].name or seat_name(seat), "text": text}
+        self.chat.append(line)
+        for client in list(self.clients):
+            client.send(line)
 
     def _after_change(self, before: set[int], actor: int | None) -> None:
         self._collect_events()
         self._track_decisions(before, actor)
         if self.state.is_over():
             self._finish()
+        elif self.live is not None:
+            self.live.on_change()
         else:
             self._schedule_bots()
         self.broadcast()
@@ -379,7 +437,7 @@ class Table:
     def _start_clock(self, seat: int, loop: asyncio.AbstractEventLoop) -> None:
         self._stop_clock(seat)
         limit = self.settings.get("clock_seconds")
-        if limit and self.seats[seat].kind == "person":
+        if limit and self.seats[seat].kind == "person" and self.live is None:
             self.deadlines[seat] = loop.time() + float(limit)
             self.clock_timers[seat] = loop.call_later(float(limit), self._time_up, seat, self.entered[seat])
 
@@ -398,6 +456,8 @@ class Table:
             self.broadcast()
 
     def _finish(self) -> None:
+        if self.live is not None:
+            self.live.stop()
         for seat in list(self.deadlines):
             self._stop_clock(seat)
         for seat in self.seats:
@@ -413,6 +473,9 @@ class Table:
 
     def _schedule_bots(self) -> None:
         if not self.started or self.state.is_over():
+            return
+        if self.live is not None:
+            self.live.schedule_bots()
             return
         for seat in self.state.to_move():
             if seat not in self.thinking and self.bot_playing(seat):
@@ -447,6 +510,8 @@ class Table:
 
     def stop(self) -> None:
         """Cancel the table's timers and thinking bots (the server is stopping)."""
+        if self.live is not None:
+            self.live.stop()
         for task in self.thinking.values():
             task.cancel()
         for seat in list(self.deadlines):

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, LiveStep, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 
 PASS_STEP = 0
@@ -132,7 +132,15 @@ class NinjaaaTack(Game):
             minimum=1,
         ),
         Option("points_to_win", C.POINTS_TO_WIN, "points a team (or player) needs to win", minimum=1, maximum=20),
+        Option(
+            "talk",
+            "together",
+            "gestures of one step: 'together' = shown when every seat has decided; 'at_once' = shown as made",
+            choices=("together", "at_once"),
+        ),
     )
+    # People at a live table race to the gong (the first call to arrive wins) and see each gesture as it is made.
+    live_options: ClassVar[dict[str, Any] | None] = {"gong_order": "arrival", "talk": "at_once"}
 
     def num_actions(self, players: int) -> int:
         return attack_base(players) + players
@@ -171,6 +179,7 @@ class NinjaaaTackState(State):
         super().__init__(game, players, seed, options)
         n = players
         self.arrival = options["gong_order"] == "arrival"
+        self.talk_at_once = options["talk"] == "at_once"
         self.max_passes = options["max_passes"]
         self.max_rounds = options["max_rounds"]
         self.target = options["points_to_win"]
@@ -267,11 +276,31 @@ class NinjaaaTackState(State):
         self.movers = tuple(s for s in self.movers if s != seat)
         if action < n:
             self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
+        elif self.talk_at_once:
+            self._publish_signal(seat, action)
         if self.waiting == 0:
             self._finish_step()
 
     def is_over(self) -> bool:
         return self.over
+
+    def _decision(self, seat: int) -> Decision:
+        alone = len(self.team_of[seat]) == 1
+        if self.step == PASS_STEP:
+            return Decision("Choose a card to pass to the left, or tap the gong")
+        if alone:
+            return Decision("You are the lone wolf: make a gesture or stay silent, or tap the gong")
+        return Decision("Make a gesture to your teammate or stay silent, or tap the gong")
+
+    def live_step(self) -> LiveStep | None:
+        """Passes are held and made together on a count; gestures are shown as made; the gong is first come."""
+        if self.over or not self.arrival:
+            return None
+        n = self.players
+        calls = frozenset(range(ninjaaa_action(n), attack_base(n) + n))
+        if self.step == PASS_STEP:
+            return LiveStep(held=True, instant=calls)
+        return LiveStep(held=False, instant=calls, default=silence_action(n))
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -320,13 +349,18 @@ class NinjaaaTackState(State):
         self.step = SIGNAL_STEP
         self._reset_step()
 
-    def _publish_signals(self) -> None:
-        """The gestures are seen by everybody, each attributed to its maker; then the next pass or a redeal."""
+    def _publish_signal(self, seat: int, action: int) -> None:
+        """A gesture is seen by everybody, attributed to its maker."""
         n = self.players
-        for s, a in enumerate(self.pending):
-            if a != silence_action(n):
-                self.signals.append((self.passes, s, a - n))
-                self.log("signal", f"{seat_name(s)} signals: {C.SIGNALS[a - n]}")
+        if action != silence_action(n):
+            self.signals.append((self.passes, seat, action - n))
+            self.log("signal", f"{seat_name(seat)} signals: {C.SIGNALS[action - n]}")
+
+    def _publish_signals(self) -> None:
+        """The gestures are seen by everybody (already, when shown as made); then the next pass or a redeal."""
+        if not self.talk_at_once:
+            for s, a in enumerate(self.pending):
+                self._publish_signal(s, a)
         if self.passes >= self.max_passes:
             self.log("redeal", f"Round {self.round} reaches {self.passes} passes with no call: redealt, no score")
             self._next_round()
@@ -471,6 +505,7 @@ class NinjaaaTackState(State):
             "max_passes": self.max_passes,
             "points_to_win": self.target,
             "gong_order": "arrival" if self.arrival else "random",
+            "talk": "at_once" if self.talk_at_once else "together",
             "individual_scores": n % 2 == 1,
             "teams": teams,
             "lone_wolf": self.lone_wolf if self.lone_wolf >= 0 else None,
@@ -595,7 +630,7 @@ class NinjaaaTackState(State):
                 if world.step == PASS_STEP:
                     held = [f for f in range(n) if hands[s * n + f]]
                     world.pending[s] = rng.choice(held)
-                else:
+                elif not self.talk_at_once:  # gestures shown as made are public: kept
                     world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
