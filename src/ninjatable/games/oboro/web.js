@@ -142,5 +142,8 @@ export const css = `
 .ob-standing { margin-top: .4rem; gap: .2rem .8rem; }
 .ob-over, .ob-over b { color: var(--accent); }
 .ob-best .card { outline: 3px solid var(--yellow); outline-offset: 1px; }
-@media (max-width: 760px) { .ob-empty { width: 2.5rem; height: 3.6rem; } }
+@media (max-width: 760px) {
+  .ob-empty { width: 2.5rem; height: 3.6rem; }
+  .ob-icon { font-size: .8rem; top: .08rem; right: .1rem; }
+}
 `;
