@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name
 from . import cards as C
 from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
 from .render import render
@@ -152,6 +152,27 @@ class OboroState(State):
         self.log("play", PLAY_TEXT[seat][action])
         if len(trick) == self.players:
             self._finish_trick()
+
+    def _decision(self, seat: int) -> Decision:
+        """Lead any card, or follow the led colour when the hand holds it (one card a decision)."""
+        if not self.trick:
+            return Decision(C.PROMPT_LEAD)
+        led = COLOUR[self.trick[0]]
+        text = C.PROMPT_FOLLOW if self._holds(seat, led) else C.PROMPT_ANY
+        return Decision(text.format(led=C.COLOUR_NAMES[led]))
+
+    def _refusals(self, seat: int) -> dict[int, str]:
+        """The cards of other colours, while the hand holds a card of the led colour."""
+        if not self.trick:
+            return {}
+        led = COLOUR[self.trick[0]]
+        if not self._holds(seat, led):
+            return {}
+        reason = C.REFUSE_NOT_FOLLOWING.format(led=C.COLOUR_NAMES[led])
+        return {c: reason for c in self.hands[seat] if COLOUR[c] != led}
+
+    def _holds(self, seat: int, colour: int) -> bool:
+        return any(COLOUR[c] == colour for c in self.hands[seat])
 
     # --- trick resolution ---------------------------------------------------------------------------
     def trick_winner_index(self) -> int:
