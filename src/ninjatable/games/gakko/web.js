@@ -82,7 +82,7 @@ function table(ui, view) {
       })}
       <div class=${`hint${view.lock === "low" ? " locked" : ""}`}>▼ ${endHint(view, "low")}</div>
     </div>`}
-    ${view.cleared.length > 0 && html`<div class="stat cleared">Cleaned away this round:
+    ${view.cleared.length > 0 && html`<div class="stat cleared">Cleaned away this round:${" "}
       <b>${groups(view.cleared).map(([r, n]) => Array(n).fill(r).join(" ")).join(" · ")}</b></div>`}
   </div>`;
 }
@@ -168,8 +168,8 @@ export const css = `
 .gakko-head .row { gap: 1rem; }
 .set { display: inline-flex; gap: .15rem; margin-right: .35rem; }
 .set button.card.playable:hover { transform: translateY(-2px); }
-.set:has(button.card.playable:hover) button.card { transform: translateY(-7px); }
-.set button.card:hover ~ button.card { transform: none; }
+.set:has(button.card.playable:hover) button.card, .set:has(button.card.playable:focus-visible) button.card { transform: translateY(-7px); }
+.set button.card:hover ~ button.card, .set button.card:focus-visible ~ button.card { transform: none; }
 .tiers { display: flex; flex-direction: column; gap: .15rem; align-items: flex-start; }
 .tier { display: flex; align-items: center; gap: .5rem; padding: .1rem .4rem; border-radius: .4rem; }
 .tier.locked { background: #fdecea; }
