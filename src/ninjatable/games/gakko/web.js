@@ -56,6 +56,8 @@ function endHint(view, end) {
   const [rank, count] = end === "high" ? tiers[tiers.length - 1] : tiers[0];
   const way = end === "high" ? "above" : "below";
   if (view.lock === end) return `locked: no set ${way} ${rank}, no taking the ${rank}s`;
+  const top = view.players === 3 ? 11 : 13; // three players play without the 12s and 13s
+  if (rank === (end === "high" ? top : 1)) return `nothing goes ${way} ${rank}`;
   return `a set ${way} ${rank} needs ${count}+ card${count === 1 ? "" : "s"}`;
 }
 
