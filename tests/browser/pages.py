@@ -85,6 +85,8 @@ class Setup:
     game: str
     players: int
     options: dict = field(default_factory=dict)  # set through the form's option controls
+    # A selector the README's mid-game picture also waits for, for a game whose first events may be its set-up.
+    picture_when: str = ""
 
 
 def create_through_the_lobby(page, url: str, setup: Setup) -> str:
@@ -134,7 +136,8 @@ def three_people_play_a_whole_game(live, person, screenshots, setup: Setup) -> N
     shot = []
 
     def screenshot_mid_game() -> None:  # the README's picture of this game's table
-        if not shot and ann.locator(".log li").count() > 40:
+        if not shot and ann.locator(".log li").count() > 40 and (
+                not setup.picture_when or ann.locator(setup.picture_when).count()):
             ann.screenshot(path=str(screenshots / f"{setup.game}.png"))
             shot.append(True)
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, seat_name
+from ...core import Decision, Game, Option, Private, State, seat_name
 from . import cards as C
 from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PLAY_RUNS, RANKS, STRIDE
 from .render import render
@@ -246,6 +246,83 @@ class GakkoState(State):
         other = 1 - hand
         other_cards = self.earth_n if other == EARTH else self.heaven_n
         return not (self.used >> other & 1) and other_cards[base // STRIDE] > 0
+
+    # --- decisions in words ---------------------------------------------------------------------------
+    def _decision(self, seat: int) -> Decision:
+        if self.phase == SPLIT:
+            # Moving cards between the two hands draws no chance and shows nothing until `done`.
+            return Decision("Split your hand: keep cards in Heaven (hidden) or move them to Earth (laid face up "
+                            "when everyone has split), then done", multi=True, confirm=C.DONE)
+        if self.must_lead and not self.tier_rank:
+            return Decision("You cleaned the table: play any set onto it (with at least one hand this turn)")
+        if self.used:
+            acted = HAND_NAMES[0 if self.used & 1 else 1]
+            left = HAND_NAMES[1 if self.used & 1 else 0]
+            return Decision(f"{acted} has acted; now act with {left}: play a set beyond an end, "
+                            f"take an end tier, or pass")
+        return Decision("Act once with each hand, in either order: play a set beyond an end of the table, "
+                        "take an end tier, or pass")
+
+    def _refusals(self, seat: int) -> dict[int, str]:
+        if self.phase != PLAY:
+            return {}
+        legal = set(self.legal_actions(seat))
+        base = seat * STRIDE
+        refused: dict[int, str] = {}
+        for hand in (HEAVEN, EARTH):
+            cards = self.heaven if hand == HEAVEN else self.earth
+            for rank in range(1, RANKS + 1):
+                for count in range(1, cards[base + rank] + 1):
+                    action = C.play_id(hand, rank, count)
+                    if action not in legal:
+                        refused[action] = self._play_refusal(hand, rank, count)
+            for end in (LOW, HIGH):
+                action = C.take_id(hand, end)
+                if action not in legal:
+                    refused[action] = self._take_refusal(hand, end)
+            if C.pass_id(hand) not in legal:
+                refused[C.pass_id(hand)] = self._hand_refusal(hand) or (
+                    "you cleaned the table: play a set onto it with at least one hand this turn")
+        return refused
+
+    def _hand_refusal(self, hand: int) -> str:
+        """Why a hand may not act at all now ("" if it may)."""
+        return f"your {HAND_NAMES[hand]} has already acted this turn" if self.used >> hand & 1 else ""
+
+    def _play_refusal(self, hand: int, rank: int, count: int) -> str:
+        """Why `count` cards of `rank` may not be played from `hand` now."""
+        if self._hand_refusal(hand):
+            return self._hand_refusal(hand)
+        ranks, counts = self.tier_rank, self.tier_count
+        if ranks and ranks[0] <= rank <= ranks[-1]:
+            if ranks[0] == ranks[-1]:
+                return f"a set must go below or above the {ranks[0]}s, not on them"
+            return f"a set must go below {ranks[0]} or above {ranks[-1]}, not between or on the ends"
+        if ranks:
+            end = LOW if rank < ranks[0] else HIGH
+            tier = 0 if end == LOW else -1
+            if self.lock() == end:
+                return self._locked_text(end)
+            if count < counts[tier]:
+                side = "below" if end == LOW else "above"
+                return f"a set {side} the {ranks[tier]}s needs at least {counts[tier]} cards, as many as that tier"
+        return "not allowed now"
+
+    def _take_refusal(self, hand: int, end: int) -> str:
+        """Why `hand` may not take the tier at `end` now."""
+        if self._hand_refusal(hand):
+            return self._hand_refusal(hand)
+        if len(self.tier_rank) < 2:
+            return "taking needs at least two tiers on the table"
+        if self.lock() == end:
+            return self._locked_text(end)
+        count = self.tier_count[0 if end == LOW else -1]
+        if count >= 3:
+            return f"a tier of {count} cards is too big to take (3 or more)"
+        return "not allowed now"
+
+    def _locked_text(self, end: int) -> str:
+        return (f"the {C.END_NAMES[end]} end is locked: it holds more cards than the {C.END_NAMES[1 - end]} end")
 
     def _apply(self, seat: int, action: int) -> None:
         kind, hand, rank, count, end, _ = ACTIONS[action]
