@@ -85,14 +85,16 @@ function chips(ui, names, extra = "") {
 }
 
 function clan(ui, view, c) {
+  const { html } = ui;
   const turn = view.to_move.includes(c.seat);
   const mine = c.seat === view.seat;
   const state = c.defeated ? " · defeated" : c.first_turn ? " · first turn (no attack)" : "";
   return ui.html`<div class=${`area cw-clan${turn ? " turn" : ""}${mine ? " mine" : ""}`} key=${c.seat}>
-    <h3>${mine ? "Your clan" : ui.seatName(c.seat)}${state}${c.seat === view.current ? (mine ? " · your turn" : " · their turn") : ""}</h3>
+    <h3>${mine ? "Your clan" : ui.seatName(c.seat)}${state}${c.seat === view.current && !view.over ? (mine ? " · your turn" : " · their turn") : ""}</h3>
     <div class="row cw-units">${village(ui, c)}
       ${c.ninja.length ? c.ninja.map((n) => ninja(ui, n, n.unit)) : ui.html`<span class="stat">no Ninja in play</span>`}</div>
-    <div class="stat">Hand <b>${c.hand_count}</b>${c.knows_deck_top ? ` · knows the next ${c.knows_deck_top} cards of the deck` : ""}</div>
+    ${!mine && html`<div class="stat">Hand <b>${c.hand_count}</b>${c.knows_deck_top
+      ? ` · knows the next ${c.knows_deck_top} cards of the deck` : ""}</div>`}
   </div>`;
 }
 
@@ -103,6 +105,12 @@ function whose(ui, view, seat) {
 
 function combat(ui, view) {
   const c = view.combat;
+  const attacking = c.attacking.map((n) => ninja(ui, n, `a${n.unit}`));
+  if (c.defender < 0) {  // the attacker is chosen, the target not yet
+    return ui.html`<div class="area cw-combat"><h3>Combat: ${ui.shortName(c.attacker)} ${c.attacker === view.seat
+      ? "attack" : "attacks"} with ${c.attacking.map((n) => n.name).join(" and ")}, choosing a target</h3>
+      <div class="row">${attacking}</div></div>`;
+  }
   const target = `${whose(ui, view, c.defender)} ${c.target}`;
   const stat = c.contest === "fight" ? "Fight" : "Stealth";
   const [att, dfn] = c.totals;
@@ -111,7 +119,7 @@ function combat(ui, view) {
   return ui.html`<div class="area cw-combat">
     <h3>Combat: ${ui.shortName(c.attacker)} ${c.attacker === view.seat ? "attack" : "attacks"} ${target}${c.blocker ? `, blocked by ${c.blocker}` : ""}</h3>
     <div class="cw-sides">
-      <div><div class="stat">Attacking</div><div class="row">${c.attacking.map((n) => ninja(ui, n, `a${n.unit}`))}</div></div>
+      <div><div class="stat">Attacking</div><div class="row">${attacking}</div></div>
       <div class="cw-score" aria-label=${`${stat}: attacker ${att}, defender ${dfn}`}>
         <span class="stat">${stat}</span><span><b>${att}</b> : <b>${dfn}</b></span>
         <span class="stat">defender wins ties</span></div>
@@ -140,9 +148,10 @@ function header(ui, view) {
   const phase = view.phase.charAt(0).toUpperCase() + view.phase.slice(1);
   const last = view.discard.slice(-4);
   return ui.html`<div class="area cw-head"><div class="row">
-    <span class="stat">${view.current === view.seat ? "Your" : html`<b>${ui.shortName(view.current)}</b>'s`} turn: <b>${phase}</b></span>
+    ${view.over ? html`<span class="stat"><b>The war is over</b></span>` : html`<span class="stat">${view.current === view.seat
+      ? "Your" : html`<b>${ui.shortName(view.current)}</b>'s`} turn: <b>${phase}</b></span>`}
     <span class="stat">Deck <b>${view.deck}</b></span>
-    <span class="stat">Attacks left <b>${Math.max(view.attacks_left, 0)}</b></span>
+    ${!view.over && html`<span class="stat">Attacks left <b>${Math.max(view.attacks_left, 0)}</b></span>`}
     ${view.mass > 0 && ui.html`<span class="stat">Mass combat: each side may add <b>${view.mass}</b> Ninja</span>`}
     ${view.pending && ui.html`<span class="stat">Resolving <b>${view.pending}</b></span>`}
   </div>
@@ -180,7 +189,7 @@ export function draw(view, ui) {
     const cards = [...(c.hand || [])].sort((a, b) => Object.keys(CARDS).indexOf(a) - Object.keys(CARDS).indexOf(b));
     mine = html`${clan(ui, view, c)}
       <div class=${`area mine${view.to_move.includes(me) ? " turn" : ""}`}>
-        <h3>Your hand (${c.hand_count})</h3>${hand(ui, cards)}${knowledge(ui, view)}</div>`;
+        <h3>Your hand (${c.hand_count})</h3><div class="cw-hand">${hand(ui, cards)}</div>${knowledge(ui, view)}</div>`;
   }
   return html`<div class="cw">${header(ui, view)}${view.final && finalRanking(ui, view)}
     ${view.combat && combat(ui, view)}${moves(ui, view)}
@@ -196,14 +205,14 @@ export const css = `
 .cw .card small { font-size: .66rem; line-height: 1.15; }
 .cw-slot { display: inline-flex; flex-direction: column; align-items: stretch; gap: .2rem; }
 .cw-slot .btn { font-size: .72rem; padding: .15rem .3rem; }
-.cw-group + .cw-group { margin-top: .4rem; }
+.cw-hand { display: flex; flex-wrap: wrap; gap: .5rem 1.2rem; }
 .cw-group .stat { margin-bottom: .15rem; }
 .cw-chip { display: inline-block; font-size: .78rem; padding: .1rem .45rem; border-radius: .8rem; background: #f1ede6;
   border: 1px solid var(--line); }
 .cw-chip.negated { text-decoration: line-through; color: var(--muted); }
 .cw-head .row { gap: .4rem 1rem; }
 .cw .opponents { grid-template-columns: repeat(auto-fit, minmax(19rem, 1fr)); }
-.cw .cw-units .card { width: 5.4rem; min-height: 3.8rem; font-size: .72rem; }
+.cw .cw-units .card { width: 6rem; min-height: 3.8rem; font-size: .7rem; }
 .cw .cw-village .card { width: 4rem; font-size: 1.4rem; justify-content: center; }
 .cw-combat { border-color: var(--red); }
 .cw-sides { display: flex; flex-wrap: wrap; gap: .8rem; align-items: center; }
