@@ -46,7 +46,9 @@ function handCard(ui, name, key) {
   const legal = uses.filter((label) => ui.can(label));
   const main = legal[0] || card.plays[0];
   const note = legal.length ? `${main} (${card.help})` : card.help;
-  const face = ui.card(ui.html`<b>${name}</b>`, { colour: cardColour(card), sub: caption(card), action: main,
+  // An Event of two bonuses says which one a click plays now (the contest under way allows only one).
+  const choice = legal.length && card.kind === "event" && main.startsWith(`${name} +`) ? ` · now ${main.slice(name.length + 1)}` : "";
+  const face = ui.card(ui.html`<b>${name}</b>`, { colour: cardColour(card), sub: caption(card) + choice, action: main,
     name: `${name}: ${caption(card)}`, note });
   const more = legal.slice(1).map((label) => ui.button(label, label.replace(`recruit ${name} `, "").replace(`${name} `, "")));
   return ui.html`<span class="cw-slot" key=${key}>${face}${more}</span>`;
