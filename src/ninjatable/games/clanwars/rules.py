@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, seat_name
+from ...core import Decision, Game, Option, Private, State, seat_name
 from . import cards as C
 from .cards import (
     ATTACKER_ONLY,
@@ -143,6 +143,17 @@ PHASE_NAMES = ("recruit", "spy", "spy: choose an opponent", "spy: choose a Ninja
 LOOK = -2  # pending "card" for a SPY look
 DEFENDER_PHASES = frozenset((BLOCK, DEF_EXTRA, TARGET_CHOICE))
 CONTEST_PHASES = frozenset((STEALTH, FIGHT))
+# The phases where a card held may be played (elsewhere a choice is under way and the hand waits).
+REFUSAL_PHASES = frozenset((RECRUIT, SPY, MISSION, BLOCK, STEALTH, FIGHT))
+SPY_KINDS = frozenset((C.DRAW, C.GAIN_MARKERS, C.LOOK_DECK, C.LOOK_HAND, C.STEAL_CARD, C.FORCE_DISCARD, C.STEAL_MARKERS,
+                       C.CONTROL))
+# What the opponent chosen in the Spy Phase undergoes, by the kind of the card (or SPY look) being resolved.
+SEAT_PROMPTS = {
+    C.LOOK_HAND: "whose hand you look at",
+    C.STEAL_CARD: "you steal a random card from",
+    C.FORCE_DISCARD: "who must discard random cards",
+    C.STEAL_MARKERS: "you take Shinobi Markers from",
+}
 
 OBS_SIZE = (
     DECK_SIZE * 2  # own hand, discard pile
@@ -504,6 +515,130 @@ class ClanWarsState(State):
                 if restriction != banned:
                     acts.append(action)
         return list(set(acts))
+
+    # --- decisions in words -------------------------------------------------------------------------
+    def _decision(self, seat: int) -> Decision:
+        ph = self.phase
+        if ph == RECRUIT:
+            # Recruiting draws nothing and shows nothing new, so the page may hold it as a draft until "pass".
+            return Decision(f"Recruit Phase: recruit Ninja from your hand, each for its Cost in Shinobi Markers "
+                            f"(you have {self.markers[seat]}), then confirm", multi=True, confirm=PASS)
+        if ph == SPY:
+            return Decision("Spy Phase: play a card or use a SPY Ninja, or pass on to the Mission Phase")
+        if ph == SPY_SEAT:
+            return Decision(f"{self._pending_name()}: choose the opponent {SEAT_PROMPTS[self._pending_kind()]}")
+        if ph == SPY_UNIT:
+            return Decision(f"{NAMES[self.pending]}: choose an opponent's Ninja to take control of")
+        if ph == MISSION:
+            if self.attacks_left <= 0:
+                return Decision("Mission Phase: play a card for an extra attack, or pass on to the Recovery Phase")
+            left = f"{self.attacks_left} attack{'s' if self.attacks_left > 1 else ''} left"
+            return Decision(f"Mission Phase: choose a Ninja to attack with ({left}), or pass on to the Recovery Phase")
+        if ph == TARGET:
+            return Decision(f"{UNITS[self.c_att[0]].name} attacks: choose an opponent's village or one of their Ninja")
+        if ph in (ATT_EXTRA, DEF_EXTRA):
+            side = "attack" if ph == ATT_EXTRA else "defence"
+            return Decision(f"Add another of your Ninja to the {side} (up to {self.c_extra_left} more), or pass")
+        if ph == BLOCK:
+            what = "your village" if self.c_target < 0 else f"your {UNITS[self.c_target].name}"
+            return Decision(f"{seat_name(self.current)} attacks {what} with {self._names(self.c_att)}: block with "
+                            "one of your Ninja, or pass (no block)")
+        if ph in CONTEST_PHASES:
+            stat = "Stealth" if ph == STEALTH else "Fight"
+            att, dfn = self.contest_totals()
+            loser = "" if ph == STEALTH else "; the loser is killed"
+            return Decision(f"{stat} contest, attacker {att} against defender {dfn}: play a card that adds {stat}, "
+                            f"or pass (the defender wins ties{loser})")
+        if ph == TARGET_CHOICE:
+            return Decision(f"{UNITS[self.c_target].name} won the Stealth contest: negate the attack, fight with "
+                            f"Fight +{TARGET_BONUS}, or send another of your Ninja to fight in its place")
+        if ph == PRESS:
+            what = f"{seat_name(self.c_defender)}'s village" if self.c_target < 0 else UNITS[self.c_target].name
+            return Decision(f"You won the Stealth contest: fight {what} with Fight +{STEALTH_WIN_BONUS}, or withdraw")
+        if ph == ENDURANCE:
+            return Decision(f"{self._names(self.c_killed)} died attacking: play Endurance to put it back in your "
+                            "hand, or pass")
+        extra = len(self.hands[seat]) - HAND_LIMIT
+        return Decision(f"Recovery Phase: discard down to {HAND_LIMIT} cards ({extra} more)")
+
+    def _pending_name(self) -> str:
+        return "Your SPY Ninja" if self.pending == LOOK else NAMES[self.pending]
+
+    def _pending_kind(self) -> int:
+        return C.LOOK_HAND if self.pending == LOOK else CARDS[self.pending].effect.kind
+
+    @staticmethod
+    def _names(units: list[int]) -> str:
+        return " and ".join(UNITS[u].name for u in units)
+
+    def _refusals(self, seat: int) -> dict[int, str]:
+        if self.phase not in REFUSAL_PHASES:
+            return {}  # a choice under way (a target, a block ...): the cards in hand wait for their phase
+        legal = set(self.legal_actions(seat))
+        out = {}
+        for cid in set(self.hands[seat]):
+            for action in self._card_actions(seat, cid):
+                if action not in legal:
+                    out[action] = self._card_refusal(seat, cid, action)
+        return out
+
+    def _card_actions(self, seat: int, cid: int) -> list[int]:
+        """The actions that play this card from the hand: its main use, its second choice, with Sleeper Agent."""
+        acts = [PLAY + cid]
+        if cid in C.TWO_CHOICE_EVENTS:
+            acts.append(ALT + C.TWO_CHOICE_EVENTS.index(cid))
+        if CARDS[cid].kind == C.NINJA and SLEEPER_CARD in self.hands[seat]:
+            acts.append(SLEEPER + C.NINJA_CARDS.index(cid))
+        return acts
+
+    def _card_refusal(self, seat: int, cid: int, action: int) -> str:
+        """Why playing this card (this way) is not allowed now, from the seat's own knowledge."""
+        ph = self.phase
+        card = CARDS[cid]
+        if card.kind == C.NINJA:
+            if ph != RECRUIT:
+                return "Ninja are recruited in your Recruit Phase"
+            sleeper = action >= SLEEPER
+            if sleeper and self.recruit_cost(seat, cid) == 0:
+                return "it costs nothing already"
+            cost = self.recruit_cost(seat, cid, sleeper)
+            how = " with Sleeper Agent" if sleeper else ""
+            return f"it costs {cost} Shinobi Marker{'s' if cost != 1 else ''}{how}; you have {self.markers[seat]}"
+        kind = card.effect.kind
+        if kind in (C.BOOST, C.GRAPPLE):
+            if ph not in CONTEST_PHASES:
+                return "played in a Stealth or Fight contest"
+            side = self.c_turn
+            if card.effect.side == (DEFENDER_ONLY if side == 0 else ATTACKER_ONLY):
+                return f"{'defender' if side == 0 else 'attacker'} only"
+            return f"{_choice_text(card.effect.choices[ACTION_CHOICE[action]])} adds no " \
+                   f"{'Stealth' if ph == STEALTH else 'Fight'}"
+        if kind in SPY_KINDS:
+            return self._spy_refusal(seat, cid) if ph == SPY else "played in your Spy Phase"
+        if kind == C.SLEEPER:
+            return "played with a Ninja you recruit, lowering its Cost"
+        if kind == C.ENDURANCE:
+            return "played when one of your attacking Ninja is killed"
+        if kind == C.EXTRA_ATTACK:
+            return "you need a second Ninja free to attack" if ph == MISSION else "played in your Mission Phase"
+        # C.MASS
+        if self.mass:
+            return "a mass-combat card is already played for this attack"
+        if ph != MISSION:
+            return "played in your Mission Phase, or when you are attacked (before you block)"
+        if self.attacks_left <= 0:
+            return "you have no attack left this turn"
+        return "you need two Ninja free to attack"
+
+    def _spy_refusal(self, seat: int, cid: int) -> str:
+        kind = CARDS[cid].effect.kind
+        if kind == C.LOOK_DECK:
+            return "the deck is empty"
+        if kind == C.CONTROL:
+            return "no opponent has a Ninja in play"
+        if kind == C.STEAL_MARKERS:
+            return "no opponent has Shinobi Markers"
+        return "no opponent has a card in hand"
 
     # --- applying actions ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
