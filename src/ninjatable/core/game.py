@@ -179,7 +179,7 @@ class Game(ABC):
             "summary": self.summary,
             "players": list(self.player_counts),
             "default_players": self.default_players,
-            "live": self.live_options is not None,
+            "live": self.live_options,
             "options": [
                 {"name": o.name, "default": o.default, "allowed": o.describe_allowed(), "description": o.description,
                  "choices": list(o.allowed) if o.choices is not None or isinstance(o.default, bool) else None,

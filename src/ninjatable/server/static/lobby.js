@@ -49,7 +49,7 @@ function CreateTable({ games }) {
   const [sitting, setSitting] = useState(true);
   const [others, setOthers] = useState([]);
   const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
-                                             bot_pause: 0.6 });
+                                             bot_pause: 0.6, live: true, pass_seconds: 15, talk_seconds: 8 });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -70,9 +70,12 @@ function CreateTable({ games }) {
       return kind === "open" ? { kind: "open" } : { kind: "bot", bot: kind };
     });
     setBusy(true);
+    // A game played in real time: a live table plays with the game's live options (the race to the gong).
+    const live = Boolean(game.live) && settings.live;
+    const body = { game: gameId, players, options: live ? { ...options, ...game.live } : options, seats: seatList,
+                   settings: game.live ? settings : { ...settings, live: false, pass_seconds: 15, talk_seconds: 8 } };
     try {
-      const created = await api("/api/tables", { method: "POST", body: {
-        game: gameId, players, options, seats: seatList, settings } });
+      const created = await api("/api/tables", { method: "POST", body });
       if (sitting) {
         localStorage.setItem("ninjatable:name", name.trim());
         seats.set(created.table.id, 0, created.tokens[0].token, name.trim());
@@ -104,7 +107,7 @@ function CreateTable({ games }) {
           </select>
         </div>
         ${game.options.length > 0 && html`<fieldset><legend>Options</legend>
-          ${game.options.map((o) => html`<div class="field">
+          ${game.options.filter((o) => !(game.live && settings.live && o.name in game.live)).map((o) => html`<div class="field">
             ${optionControl(o, options[o.name] ?? o.default, (v) => setOptions({ ...options, [o.name]: v }))}
             <small>${o.description} (default ${String(o.default)})</small></div>`)}
         </fieldset>`}
@@ -123,6 +126,18 @@ function CreateTable({ games }) {
               ${BOTS.map(([spec, text]) => html`<option value=${spec}>${text}</option>`)}
             </select></div>`)}
         </fieldset>
+        ${game.live && html`<fieldset><legend>Play live</legend>
+          <label class="check"><input type="checkbox" id="live" checked=${settings.live}
+            onChange=${(e) => setSettings({ ...settings, live: e.target.checked })} />
+            In real time: cards are passed together on a count, gestures are seen as they are made, and the first to
+            tap the gong wins the race</label>
+          ${settings.live && html`<div class="field"><label for="pass-seconds">Time to choose a card to pass (seconds)</label>
+            <input id="pass-seconds" type="number" min="1" max="300" value=${settings.pass_seconds}
+              onInput=${(e) => setSettings({ ...settings, pass_seconds: Number(e.target.value) })} /></div>
+          <div class="field"><label for="talk-seconds">Time for gestures after each pass (seconds)</label>
+            <input id="talk-seconds" type="number" min="1" max="300" value=${settings.talk_seconds}
+              onInput=${(e) => setSettings({ ...settings, talk_seconds: Number(e.target.value) })} /></div>`}
+        </fieldset>`}
         <details><summary>Table settings</summary>
           <div class="field"><label for="grace">A bot plays for someone away longer than (seconds)</label>
             <input id="grace" type="number" min="0" max="3600" value=${settings.grace_seconds}

@@ -115,6 +115,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const [preview, setPreview] = useState(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState("");
+  const [chat, setChat] = useState([]);
+  const [flash, setFlash] = useState("");
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
@@ -122,6 +124,11 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     if (message.type === "welcome") {
       setSeat(message.seat);
       setEvents([]);
+      setChat(message.chat || []);
+    } else if (message.type === "said") {
+      setChat((old) => [...old.slice(-99), message]);
+    } else if (message.type === "notice") {
+      setFlash(message.text);
     } else if (message.type === "update") {
       setUpdate(message);
       setBusy(false);
@@ -150,6 +157,11 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     const timer = setTimeout(() => setNotice(""), 6000);
     return () => clearTimeout(timer);
   }, [notice]);
+  useEffect(() => {
+    if (!flash) return undefined;
+    const timer = setTimeout(() => setFlash(""), 3000);
+    return () => clearTimeout(timer);
+  }, [flash]);
 
   const shown = draft.length && preview ? preview : update;
   const decision = shown ? shown.decision : null;
@@ -174,7 +186,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
       }
       return;
     }
-    if (send({ type: "act", action: id })) setBusy(true);
+    // `at`: the version this choice was made from, so that a live table can tell a tap that lost the race.
+    if (send({ type: "act", action: id, at: update.version })) setBusy(true);
   }
   function undo() {
     const steps = draft.slice(0, -1);
@@ -188,8 +201,11 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   }
   const seatInfo = update.seats;
   const view = shown.view;
+  const live = update.live;
   const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
-                              onAction, busy }) : null;
+                              onAction, busy: busy && !(live && live.held), live }) : null;
+  const gong = live && ui ? shown.legal.filter((a) => live.instant.includes(a.id)) : [];
+  if (ui) gong.forEach((a) => ui.placed.add(a.id));
   let board = null;
   if (view) {
     try {
@@ -214,6 +230,9 @@ function LiveTable({ info, game, identity, onLostSeat }) {
         <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui}
           onUndo=${undo} onConfirm=${() => onAction(decision.confirm)} />
         ${notice && html`<p class="banner error" role="alert">${notice}</p>`}
+        ${flash && html`<p class="banner warn flash" role="status">${flash}</p>`}
+        ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
+          gong=${gong} onAction=${onAction} />`}
         <div class="game">${board}</div>
         ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
           ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
@@ -223,9 +242,79 @@ function LiveTable({ info, game, identity, onLostSeat }) {
       <aside class="side">
         <${Seats} update=${update} seat=${seat} />
         <${ScoreSheet} view=${update.view} seats=${seatInfo} seat=${seat} />
+        ${info.settings.chat !== false && html`<${Chat} lines=${chat} seat=${seat} send=${send} />`}
         <${Log} events=${events} />
       </aside>
     </main>`;
+}
+
+// A live table: the count before the cards move, the time left in the step, who has chosen, and the gong, whose
+// buttons answer to a key each (the first letter of the call: N for ninjaaa, A for attack).
+function LiveBar({ live, update, seat, gong, onAction }) {
+  const keys = hotkeys(gong);
+  useEffect(() => {
+    function onKey(event) {
+      if (event.target && ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+      const action = keys.get(event.key.toLowerCase());
+      if (action !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        onAction(action.id);
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+  const waiting = update.view.to_move.filter((s) => !live.chosen.includes(s));
+  return html`<div class="livebar" aria-label="Live play">
+    ${live.count !== null ? html`<${Countdown} seconds=${live.count} key=${`c${update.version}`} />`
+      : live.ends !== null && html`<span class="stat">${live.held ? "Choose within" : "Talk for"}
+        <${Clock} seconds=${live.ends} key=${`e${update.version}-${live.held}`} /></span>`}
+    ${live.held && html`<span class="stat">${live.chosen.length} of ${update.view.players} have chosen${waiting.length
+      ? `; waiting for ${waiting.map((s) => (s === seat ? "you" : `Player ${s + 1}`)).join(", ")}` : ""}</span>`}
+    ${live.mine && html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`}
+    <span class="gong">${gong.map((a) => {
+      const key = [...keys.entries()].find(([, b]) => b.id === a.id);
+      return html`<button type="button" class="btn gong-btn playable" data-action=${a.label}
+        aria-keyshortcuts=${key ? key[0].toUpperCase() : undefined} onClick=${() => onAction(a.id)}>
+        🔔 ${a.label}${key ? html` <kbd>${key[0].toUpperCase()}</kbd>` : ""}</button>`;
+    })}</span></div>`;
+}
+
+function hotkeys(actions) {
+  const byLetter = new Map();
+  for (const a of actions) {
+    const letter = a.label[0].toLowerCase();
+    byLetter.set(letter, byLetter.has(letter) ? null : a);
+  }
+  return new Map([...byLetter].filter(([, a]) => a !== null));
+}
+
+function Countdown({ seconds }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const end = Date.now() + seconds * 1000;
+    const timer = setInterval(() => setLeft(Math.max(0, (end - Date.now()) / 1000)), 100);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  const word = left > 0.05 ? String(Math.ceil(left)) : "pass!";
+  return html`<strong class="countdown" role="timer" aria-live="assertive">${word}</strong>`;
+}
+
+// Table talk in words, read by everybody at the table (spectators too); only the seated players write.
+function Chat({ lines, seat, send }) {
+  const [text, setText] = useState("");
+  const end = useRef(null);
+  useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [lines.length]);
+  function say(event) {
+    event.preventDefault();
+    if (text.trim() && send({ type: "say", text: text.trim().slice(0, 200) })) setText("");
+  }
+  return html`<section class="panel chat"><h2>Table talk</h2>
+    <ol class="log" ref=${end} aria-live="polite">${lines.map((l) => html`<li><b>${l.seat === seat ? "You" : l.name}:</b> ${l.text}</li>`)}</ol>
+    ${seat !== null && html`<form onSubmit=${say} class="chat-form">
+      <input aria-label="Say something to the table" maxlength="200" value=${text}
+        onInput=${(e) => setText(e.target.value)} placeholder="Say something to the table" />
+      <button class="btn" type="submit">Say</button></form>`}</section>`;
 }
 
 function Connection({ status }) {

@@ -56,7 +56,7 @@ export async function loadGame(gameId) {
 // The `ui` a game's draw(view, ui) receives. `action(label)` gives the props that make an element play the legal
 // action of that label (or grey it out with the kernel's reason); every action drawn so is marked as placed,
 // and the page adds a plain button for each legal action the drawing did not place.
-export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy }) {
+export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy, live = null }) {
   const byLabel = new Map(legal.map((a) => [a.label, a.id]));
   const reasons = new Map(refused.map((r) => [r.label, r.reason]));
   const placed = new Set();
@@ -67,6 +67,7 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
     players: view ? view.players : 0,
     decision,
     legal,
+    live,
     placed,
     can: (label) => byLabel.has(label),
     seatName: (s) => seatLabel(seatInfo && seatInfo[s], s, me),
