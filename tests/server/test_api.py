@@ -138,3 +138,17 @@ def test_openapi_documents_the_api(server):
         spec = http.get("/openapi.json").json()
     assert {"/api/games", "/api/tables", "/api/tables/{table_id}/join", "/api/tables/{table_id}/record"} <= set(
         spec["paths"])
+
+
+def test_the_pages_their_icon_and_each_games_drawing_are_served(server):
+    with server.http() as http:
+        page = http.get("/t/anything")
+        assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
+        assert 'rel="icon"' in page.text
+        icon = http.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+        for game in ("dragon", "oboro", "clanwars", "gakko"):
+            drawing = http.get(f"/games/{game}/web.js")
+            assert drawing.status_code == 200 and "export function draw" in drawing.text
+        missing = http.get("/games/dragon/rules.py")
+        assert missing.status_code == 404 and "no file" in missing.json()["error"]

@@ -8,6 +8,7 @@ import asyncio
 from live import SocketClient, run_async
 
 from ninjatable.core import Record
+from ninjatable.server.protocol import Said, Update
 
 FAST = {"countdown_seconds": 0.2, "reaction_min": 0.05, "reaction_max": 0.1, "bot_pause": 0}
 SLOW_BOTS = {"reaction_min": 8.0, "reaction_max": 8.0}  # bots that never beat a test's people to anything
@@ -70,6 +71,7 @@ def test_passes_are_held_unseen_and_made_together_after_the_count(server):
             await ann.act(choice)
             mine = await ann.wait_for(lambda m: playing(m) and m["live"]["mine"] is not None)
             assert mine["live"]["mine"]["id"] == choice and mine["version"] == 0  # held, not played
+            Update.model_validate(mine)
             theirs = await bo.wait_for(lambda m: playing(m) and 0 in m["live"]["chosen"], since=seen)
             assert theirs["live"]["mine"] is None  # Bo sees that Ann chose, not what
             assert "pass" not in str(theirs["view"]["pending"][0] or "")
@@ -174,6 +176,7 @@ def test_players_chat_and_everybody_reads_it(server):
 
     said, refused, too_long, welcome = run_async(scenario())
     assert said == {"type": "said", "seat": 0, "name": "Ann", "text": "good luck"}
+    Said.model_validate(said)
     assert refused["code"] == "spectator"
     assert too_long["code"] == "bad_message"
     assert welcome["chat"] == [said]

@@ -186,6 +186,11 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
         """The browser client: one page that draws the lobby, a table or a replay, by its address."""
         return HTMLResponse(page_html(), headers=PAGE_HEADERS)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        """Browsers ask for it on every page; the page's icon is the same SVG."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/games/{game_id}/{name}", include_in_schema=False)
     async def game_file(game_id: str, name: str) -> FileResponse:
         """A game's drawing for the browser (its web.js), from the game's own folder."""

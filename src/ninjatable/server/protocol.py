@@ -234,6 +234,33 @@ class Clock(BaseModel):
     seconds: float = Field(description="Time left for the seat's decision.")
 
 
+class LiveOut(BaseModel):
+    """A live table's current step, as one seat may see it."""
+
+    held: bool = Field(description="Choices are held unseen until every seat has chosen, then played on a count.")
+    chosen: list[int] = Field(description="The seats that have chosen (not what).")
+    mine: LegalAction | None = Field(description="This seat's own held choice.")
+    instant: list[int] = Field(description="Actions played the moment they arrive, first come (the gong).")
+    count: float | None = Field(description="Seconds left in the count before the held choices are played.")
+    ends: float | None = Field(description="Seconds left in the step; then bots choose, or the default is played.")
+
+
+class Said(BaseModel):
+    """A chat line, sent to everybody at the table."""
+
+    type: Literal["said"] = "said"
+    seat: int
+    name: str
+    text: str
+
+
+class Notice(BaseModel):
+    """A line everybody at the table sees at once (a tap at the gong that came too late)."""
+
+    type: Literal["notice"] = "notice"
+    text: str
+
+
 class Update(BaseModel):
     """What changed, as one seat may see it: its whole view, its legal actions and its new events."""
 
@@ -249,6 +276,7 @@ class Update(BaseModel):
     events_from: int = Field(description="How many of this seat's events came before these.")
     seats: list[SeatInfo]
     clocks: list[Clock] = Field(default_factory=list, description="The running clocks of seats deciding now.")
+    live: LiveOut | None = Field(None, description="A live table's step timing; None at a table played in turns.")
 
 
 class PreviewOut(BaseModel):

@@ -54,13 +54,13 @@ export function Replay({ tableId, seat }) {
             <option value="">the spectator (public information)</option>
             ${info.seats.map((_, i) => html`<option value=${String(i)}>Player ${i + 1}</option>`)}
           </select>
-          <button type="button" class="btn" onClick=${() => setAt(0)} disabled=${at === 0}>⏮ Start</button>
+          <button type="button" class="btn" onClick=${() => setAt(0)} disabled=${at === 0}>« Start</button>
           <button type="button" class="btn" onClick=${() => setAt(Math.max(0, at - 1))} disabled=${at === 0}>◀ Back</button>
           <span class="step" role="status">Move ${at} of ${frames.length - 1}${frame.move ? `: ${frame.move}` : ""}</span>
           <button type="button" class="btn" onClick=${() => setAt(Math.min(frames.length - 1, at + 1))}
             disabled=${at === frames.length - 1}>Next ▶</button>
           <button type="button" class="btn" onClick=${() => setAt(frames.length - 1)}
-            disabled=${at === frames.length - 1}>End ⏭</button>
+            disabled=${at === frames.length - 1}>End »</button>
           <input type="range" aria-label="Move" min="0" max=${frames.length - 1} value=${at}
             onInput=${(e) => setAt(Number(e.target.value))} />
         </div>

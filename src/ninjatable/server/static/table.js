@@ -276,7 +276,7 @@ function LiveBar({ live, update, seat, gong, onAction }) {
       const key = [...keys.entries()].find(([, b]) => b.id === a.id);
       return html`<button type="button" class="btn gong-btn playable" data-action=${a.label}
         aria-keyshortcuts=${key ? key[0].toUpperCase() : undefined} onClick=${() => onAction(a.id)}>
-        🔔 ${a.label}${key ? html` <kbd>${key[0].toUpperCase()}</kbd>` : ""}</button>`;
+        Gong: ${a.label}${key ? html` <kbd>${key[0].toUpperCase()}</kbd>` : ""}</button>`;
     })}</span></div>`;
 }
 
