@@ -138,6 +138,7 @@ def three_people_play_a_whole_game(live, person, screenshots, setup: Setup) -> N
     def screenshot_mid_game() -> None:  # the README's picture of this game's table
         if not shot and ann.locator(".log li").count() > 40 and (
                 not setup.picture_when or ann.locator(setup.picture_when).count()):
+            ann.evaluate("window.scrollTo(0, 0)")  # clicking may have scrolled the hand into view
             ann.screenshot(path=str(screenshots / f"{setup.game}.png"))
             shot.append(True)
 

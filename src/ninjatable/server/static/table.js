@@ -313,7 +313,7 @@ function Chat({ lines, seat, send }) {
     <ol class="log" ref=${end} aria-live="polite">${lines.map((l) => html`<li><b>${l.seat === seat ? "You" : l.name}:</b> ${l.text}</li>`)}</ol>
     ${seat !== null && html`<form onSubmit=${say} class="chat-form">
       <input aria-label="Say something to the table" maxlength="200" value=${text}
-        onInput=${(e) => setText(e.target.value)} placeholder="Say something to the table" />
+        onInput=${(e) => setText(e.target.value)} placeholder="Say something" />
       <button class="btn" type="submit">Say</button></form>`}</section>`;
 }
 
