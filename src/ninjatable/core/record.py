@@ -200,8 +200,11 @@ def _check_options(options: dict[str, Any]) -> dict[str, Any]:
     if len(options) > MAX_OPTIONS:
         raise BadRecord(f"the record has {len(options)} options; a game has at most {MAX_OPTIONS}")
     for name, value in options.items():
-        if len(name) > MAX_NAME or not isinstance(value, (bool, int, str)) or (isinstance(value, str) and len(value) > MAX_NAME):
-            raise BadRecord(f"option {shown(name)} should be a true/false, integer or short text value, not {shown(value)}")
+        short = not isinstance(value, str) or len(value) <= MAX_NAME
+        if len(name) > MAX_NAME or not isinstance(value, (bool, int, str)) or not short:
+            raise BadRecord(
+                f"option {shown(name)} should be a true/false, integer or short text value, not {shown(value)}"
+            )
     return options
 
 
