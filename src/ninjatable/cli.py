@@ -34,15 +34,18 @@ OptionList = Annotated[
 
 
 def clear_errors(command):
-    """Turn a ninjatable error into one clear line on stderr and exit code 2."""
+    """Turn a ninjatable error, or a file the system refuses, into one clear line on stderr and exit code 2."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
         except NinjatableError as e:
-            err.print(f"error: {e}", style="red", highlight=False, soft_wrap=True)
-            raise typer.Exit(2) from None
+            message = str(e)
+        except OSError as e:  # a path checked up front can still fail later (a full disk, a folder removed)
+            message = f"cannot use {e.filename or 'a file'}: {e.strerror or e}"
+        err.print(f"error: {message}", style="red", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
 
     return wrapper
 
@@ -61,6 +64,28 @@ def parse_options(game: Game, items: list[str] | None) -> dict[str, Any]:
             raise BadOptions(f"{game.id} has no option {name!r}; its options are: {allowed}")
         options[name] = declared[name].parse(value)
     return options
+
+
+def check_output_file(path: Path) -> Path:
+    """A file a record can be written to: its folder exists and it is not itself a folder."""
+    folder = path.parent
+    if path.is_dir():
+        raise BadOptions(f"{path} is a folder; give a file name for the record, such as {path / 'game.json'}")
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise BadOptions(f"cannot write the record to {path}: {folder} {what}")
+    return path
+
+
+def check_output_folder(path: Path) -> Path:
+    """A folder records can be written into, made if missing."""
+    if path.exists() and not path.is_dir():
+        raise BadOptions(f"--records {path} is a file; give a folder to write the records into")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadOptions(f"cannot make the folder {path} for the records: {e.strerror or e}") from None
+    return path
 
 
 def check_bots(text: str) -> list[str]:
@@ -119,6 +144,8 @@ def play(
     if not 1 <= seat <= state.players:
         raise BadOptions(f"seat {seat} does not exist; choose 1 to {state.players}")
     bots = check_bots(opponents or default_opponent(g))
+    if record is not None:
+        check_output_file(record)
     play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record)
 
 
@@ -143,6 +170,8 @@ def simulate(
     options = parse_options(g, option)
     g.new_state(players, seed=seed, **options)  # checks the options before the long run
     specs = check_bots(bots)
+    if records is not None:
+        check_output_folder(records)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=games)
@@ -232,7 +261,7 @@ def replay(
     """Replay a record move by move, or check that it reproduces its stored result."""
     rec = Record.load(file)
     if check:
-        state = rec.replay(check=True)
+        state = rec.verify()
         console.print(f"ok: {len(rec.moves)} moves of {state.game.id} replay to the stored result")
         return
     state = rec.start()

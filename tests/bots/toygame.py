@@ -40,7 +40,7 @@ class ToyState(State):
             return tuple(s for s in range(self.players) if self.pending[s] is None)
         return (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         if seat not in self.to_move():
             return []
         return list(self.hands[seat])

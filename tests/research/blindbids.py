@@ -42,7 +42,7 @@ class BlindBidsState(State):
             return (self.leader,)
         return tuple(s for s in range(self.players) if s not in self.pending)
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         if seat not in self.to_move():
             return []
         return [SINGLE, DOUBLE] if not self.stake else self.hands[seat].copy()

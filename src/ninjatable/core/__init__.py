@@ -2,7 +2,7 @@
 
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
-from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
+from .errors import BadArgument, BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
 from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
@@ -11,6 +11,7 @@ from .secrecy import Private, redact
 from .text import render_text
 
 __all__ = [
+    "BadArgument",
     "BadOptions",
     "BadRecord",
     "Bot",

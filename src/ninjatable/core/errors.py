@@ -6,7 +6,12 @@ class NinjatableError(Exception):
 
 
 class IllegalAction(NinjatableError):
-    """An action that the rules do not allow now; the state is left unchanged."""
+    """A seat or action that is not allowed now (not an integer, out of range, not to move, against the rules);
+    the state is left unchanged."""
+
+
+class BadArgument(NinjatableError):
+    """Any other argument of the wrong type or shape (an observation buffer, a random generator)."""
 
 
 class BadOptions(NinjatableError):
@@ -18,4 +23,4 @@ class UnknownGame(NinjatableError):
 
 
 class BadRecord(NinjatableError):
-    """A record that is malformed, tampered with, or does not replay."""
+    """A record that cannot be read or written, is malformed, tampered with, or does not replay."""

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
+from . import checks
 from .errors import BadOptions, IllegalAction
 from .options import Option, resolve_options
 from .secrecy import redact
@@ -124,19 +125,16 @@ class Game(ABC):
     def check_players(self, players: int | None) -> int:
         if players is None:
             return self.default_players
-        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+        if not checks.is_integer(players) or int(players) not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise BadOptions(f"{self.id} is played by {counts} players, not {players}")
-        return players
+            raise BadOptions(f"{self.id} is played by {counts} players, not {checks.shown(players)}")
+        return int(players)
 
     def new_state(self, players: int | None = None, seed: int | None = None, **options: Any) -> State:
         """Start a game; raises BadOptions for a wrong player count, option or value."""
         players = self.check_players(players)
         resolved = resolve_options(self.options, options, self.id)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        seed = random.SystemRandom().getrandbits(63) if seed is None else checks.check_seed(seed)
         return self._new_state(players, seed, resolved)
 
     def rules_text(self) -> str:
@@ -199,7 +197,26 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One game in progress. Mutable; `clone()` for an independent copy."""
+    """One game in progress. Mutable; `clone()` for an independent copy.
+
+    The public methods that take a seat, an action or any other argument are the kernel's: they check every
+    argument (`checks`) before anything changes, then call the game's protected method with plain ints.
+    """
+
+    # A game implements the protected method behind each of these (`_legal_actions`, `_apply`, ...), never these.
+    CHECKED: ClassVar[tuple[str, ...]] = (
+        "apply", "legal_actions", "view", "observation", "decision", "refusals", "sample_world", "parse_action",
+        "action_label", "events_for",
+    )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in State.CHECKED if name in cls.__dict__]
+        if overridden:
+            raise TypeError(
+                f"{cls.__qualname__} overrides {', '.join(overridden)}: the kernel checks the arguments of these; "
+                "implement the protected method instead (_legal_actions, _apply, _view, _extend_view, _observe, ...)"
+            )
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -217,8 +234,8 @@ class State(ABC):
         """Seats that must decide now; several for a simultaneous decision; () when the game is over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[int]:
-        """Sorted legal action ids for `seat` ([] when it need not decide)."""
+    def _legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal action ids for `seat`, a checked plain int ([] when it need not decide)."""
 
     @abstractmethod
     def _apply(self, seat: int, action: int) -> None:
@@ -244,23 +261,30 @@ class State(ABC):
         """Redistribute in `world` (a clone) everything `seat` cannot see, consistently with what it saw."""
 
     # --- the contract, shared ------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal action ids for `seat` ([] when it need not decide); IllegalAction for a bad seat."""
+        # The common case (a plain int in range) is tested inline: this is on every engine's hot path.
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            seat = checks.check_seat(self, seat)
+        return self._legal_actions(seat)
+
     def apply(self, seat: int, action: int) -> None:
         """Carry out `action` for `seat`; raise IllegalAction and change nothing if it is not allowed."""
-        movers = self.to_move()
-        if seat not in movers:
-            if not movers:
-                raise IllegalAction("the game is over; no more moves")
-            waiting = ", ".join(seat_name(s) for s in movers)
-            raise IllegalAction(f"it is not {_seat_text(seat)}'s turn; waiting for {waiting}")
-        legal = self.legal_actions(seat)
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or action not in legal:
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            seat = checks.check_seat(self, seat)
+        if action.__class__ is not int:
+            action = checks.check_action(self, action)
+        if seat not in self.to_move():
+            checks.check_turn(self, seat)
+        legal = self._legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(self._illegal_message(seat, action, legal))
-        self._apply(seat, int(action))
-        self.history.append((seat, int(action)))
+        self._apply(seat, action)
+        self.history.append((seat, action))
 
     def decision(self, seat: int) -> Decision | None:
         """What `seat` is deciding now, with a prompt in words; None when it need not decide."""
-        self._check_seat(seat)
+        seat = checks.check_seat(self, seat)
         if seat not in self.to_move():
             return None
         return self._decision(seat)
@@ -272,7 +296,7 @@ class State(ABC):
     def refusals(self, seat: int) -> dict[int, str]:
         """Why actions a player might reach for are not allowed now (a card held that does not follow suit):
         action id to reason, for front ends to show beside what they grey out. Only the seat's own knowledge."""
-        self._check_seat(seat)
+        seat = checks.check_seat(self, seat)
         if seat not in self.to_move():
             return {}
         return self._refusals(seat)
@@ -285,11 +309,12 @@ class State(ABC):
         the game has no live mode or the game is over."""
         return None
 
-    def _illegal_message(self, seat: int, action: Any, legal: list[int]) -> str:
-        if isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions(self.players):
-            what = f"{self.action_label(int(action))} is not allowed now"
+    def _illegal_message(self, seat: int, action: int, legal: list[int]) -> str:
+        size = self.game.num_actions(self.players)
+        if 0 <= action < size:
+            what = f"{self.game.action_label(action, self.players)} is not allowed now"
         else:
-            what = f"{action!r} is not an action of {self.game.id}"
+            what = f"{checks.shown(action)} is not an action of {self.game.id} (actions are 0 to {size - 1})"
         allowed = ", ".join(self.action_label(a) for a in legal)
         return f"{what}; {seat_name(seat)} may play: {allowed}"
 
@@ -324,7 +349,7 @@ class State(ABC):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may know; `None` is a spectator."""
-        self._check_seat(seat, allow_none=True)
+        seat = checks.check_viewer(self, seat)
         view = {
             "game": self.game.id,
             "players": self.players,
@@ -336,37 +361,47 @@ class State(ABC):
             "score_sheet": [{"label": line.label, "points": list(line.points)} for line in self.sheet],
         }
         view.update(redact(self._view(), seat))
+        self._extend_view(view, seat)
         return view
+
+    def _extend_view(self, view: dict[str, Any], seat: int | None) -> None:
+        """Add to a seat's filtered view what a game shows under keys of its own (shortcuts to its own hand)."""
 
     def observation(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The seat's observation as a float32 vector of `game.observation_shape(players)`."""
-        self._check_seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            seat = checks.check_seat(self, seat)
         shape = self.game.observation_shape(self.players)
         if out is None:
             out = np.zeros(shape, dtype=np.float32)
         else:
-            out.fill(0.0)
+            checks.check_buffer(out, shape).fill(0.0)
         self._observe(seat, out)
         return out
 
     def action_label(self, action: int) -> str:
-        return self.game.action_label(action, self.players)
+        """The short name of an action id; IllegalAction for an id outside the action space."""
+        return self.game.action_label(checks.check_action(self, action), self.players)
 
     def parse_action(self, text: str, seat: int | None = None) -> int:
         """The action named by `text` (a label such as `R7`, case-insensitive, or an action id)."""
-        key = text.strip().lower()
+        key = checks.check_text(text).strip().lower()
+        seat = checks.check_viewer(self, seat)
         labels = self.game.labels(self.players)
         if key in labels:
             return labels[key]
-        if key.isdigit() and int(key) < self.game.num_actions(self.players):
+        # Only ASCII digits: `str.isdigit` also accepts superscripts such as "²", which `int` cannot read.
+        if key.isascii() and key.isdigit() and int(key) < self.game.num_actions(self.players):
             return int(key)
         hint = ""
-        if seat is not None and self.legal_actions(seat):
-            hint = "; legal now: " + ", ".join(self.action_label(a) for a in self.legal_actions(seat))
-        raise IllegalAction(f"{text!r} is not a move of {self.game.id}{hint}")
+        legal = self._legal_actions(seat) if seat is not None else []
+        if legal:
+            hint = "; legal now: " + ", ".join(self.game.action_label(a, self.players) for a in legal)
+        raise IllegalAction(f"{checks.shown(text.strip())} is not a move of {self.game.id}{hint}")
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The public events and those addressed to `seat`."""
+        seat = checks.check_viewer(self, seat)
         return [e for e in self.events if e.to is None or e.to == seat]
 
     def clone(self) -> State:
@@ -384,7 +419,8 @@ class State(ABC):
         Hidden cards are redistributed consistently with what the seat has seen; the world's history
         holds no moves (they would tell hidden choices) and its events are those the seat saw.
         """
-        self._check_seat(seat)
+        seat = checks.check_seat(self, seat)
+        checks.check_rng(rng)
         world = self.clone()
         self._sample_hidden(world, seat, rng)
         world.seed = rng.getrandbits(63)
@@ -408,15 +444,6 @@ class State(ABC):
         shown = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(points))
         self.log("score", f"{label}: {shown}")
 
-    def _check_seat(self, seat: int | None, allow_none: bool = False) -> None:
-        if seat is None and allow_none:
-            return
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat {seat!r} does not exist; seats are 0 to {self.players - 1}")
-
     def __repr__(self) -> str:
         return f"<{self.game.id} state, {self.players} players, {len(self.history)} moves>"
 
-
-def _seat_text(seat: Any) -> str:
-    return seat_name(seat) if isinstance(seat, int) and not isinstance(seat, bool) else repr(seat)

@@ -102,8 +102,9 @@ def _ask_move(console: Console, state: State, seat: int, ask: Callable[[str], st
 
 
 def _read_move(state: State, seat: int, answer: str, legal: list[int]) -> int:
-    if answer.isdigit():
-        index = int(answer)
+    # ASCII digits only (`isdigit` also takes "²"), and few of them (`int` refuses thousands of digits).
+    if answer.isascii() and answer.isdigit():
+        index = int(answer) if len(answer) <= 6 else 0
         if 1 <= index <= len(legal):
             return legal[index - 1]
         raise IllegalAction(f"{answer} is not on the menu; choose 1 to {len(legal)} or type a move's name")

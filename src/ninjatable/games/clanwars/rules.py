@@ -394,7 +394,7 @@ class ClanWarsState(State):
             return self.current if self.c_turn == 0 else self.c_defender
         return self.current
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         if self.phase == OVER or seat != self._mover():
             return []
         ph = self.phase

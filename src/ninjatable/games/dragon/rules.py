@@ -138,7 +138,7 @@ class DragonState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == PLAY:
             return self._playable() if seat == self.turn else []

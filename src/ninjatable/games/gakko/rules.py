@@ -183,7 +183,7 @@ class GakkoState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         if self.phase == PLAY:
             return self._turn_actions() if seat == self.current else []
         if self.phase == SPLIT and not self.split_done[seat]:

@@ -252,8 +252,8 @@ class NinjaaaTackState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.over else self.movers
 
-    def legal_actions(self, seat: int) -> list[int]:
-        if self.over or not 0 <= seat < self.players or self.pending[seat] != NO_CHOICE:
+    def _legal_actions(self, seat: int) -> list[int]:
+        if self.over or self.pending[seat] != NO_CHOICE:
             return []
         n = self.players
         if self.step == PASS_STEP:
@@ -276,7 +276,7 @@ class NinjaaaTackState(State):
         self.movers = tuple(s for s in self.movers if s != seat)
         if action < n:
             self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
-        elif self.talk_at_once:
+        elif self.talk_at_once and not is_call(action, n):
             self._publish_signal(seat, action)
         if self.waiting == 0:
             self._finish_step()
@@ -520,14 +520,12 @@ class NinjaaaTackState(State):
             "pass_log": own,
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The kernel's view, plus the looking seat's own hand, pending choice and passes under short keys."""
-        view = super().view(seat)
+    def _extend_view(self, view: dict[str, Any], seat: int | None) -> None:
+        """The looking seat's own hand, pending choice and passes under short keys."""
         mine = seat is not None
         view["hand"] = view["hands"][seat] if mine else None
         view["my_choice"] = view["pending"][seat] if mine else None
         view["my_passes"] = view["pass_log"][seat] if mine else None
-        return view
 
     def _last_call_view(self) -> dict[str, Any] | None:
         if self.last_call is None:

@@ -127,7 +127,7 @@ class OboroState(State):
             return ()
         return ((self.leader + len(self.trick)) % self.players,)
 
-    def legal_actions(self, seat: int) -> list[int]:
+    def _legal_actions(self, seat: int) -> list[int]:
         if self.over or seat != (self.leader + len(self.trick)) % self.players:
             return []
         hand = self.hands[seat]
