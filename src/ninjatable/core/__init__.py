@@ -3,6 +3,7 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
+from .observe import bit_floats
 from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
@@ -29,6 +30,7 @@ __all__ = [
     "State",
     "UnknownGame",
     "all_games",
+    "bit_floats",
     "constrained_deal",
     "get_game",
     "redact",
