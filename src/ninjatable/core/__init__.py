@@ -1,7 +1,7 @@
 """The game-agnostic kernel: the Game/State contract, the registry, records, errors and secrecy."""
 
 from .bot import Bot, RandomBot, SeatInfo, win_chances
-from .deal import constrained_deal
+from .deal import constrained_deal, deal_by_places
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
 from .observe import bit_floats
 from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
@@ -32,6 +32,7 @@ __all__ = [
     "all_games",
     "bit_floats",
     "constrained_deal",
+    "deal_by_places",
     "get_game",
     "redact",
     "register",

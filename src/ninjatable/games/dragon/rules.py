@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, bit_floats, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, bit_floats, deal_by_places, seat_name
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -504,12 +504,13 @@ class DragonState(State):
         # Sorted, so that the world depends on nothing but what the seat saw and the random stream.
         unseen = sorted(c for p in places for c in self._place(p) if c not in pinned_set)
         allowed = self._placement_rule(places, passed)
+        places_of = self._places_of(places, passed, allowed)
         hidden = [c for c in passed if c in unseen]
         if len(hidden) == 2:
-            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, rng)
+            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
         else:
             sizes = [len(self._place(p)) - len(pinned[p]) for p in places]
-            dealt = constrained_deal(unseen, sizes, allowed, rng)
+            dealt = deal_by_places(unseen, sizes, places_of, rng)
             dealt = [cards_ + pinned[p] for p, cards_ in zip(places, dealt)]
         for p, cards_ in zip(places, dealt):
             kind, s = p
@@ -542,7 +543,7 @@ class DragonState(State):
             holders[c] = {jutsu} | {r for r in served if r not in others}
         return holders
 
-    def _deal_pair(self, pair, places, pinned, unseen, allowed, rng):
+    def _deal_pair(self, pair, places, pinned, unseen, allowed, places_of, rng):
         """Place two passed cards first (never both with the same receiver), then deal the rest around them."""
         jutsu_hand = places.index(("hand", self.jutsu))
         first, second = pair
@@ -559,7 +560,7 @@ class DragonState(State):
             if min(room) < 0:
                 continue
             try:
-                dealt = constrained_deal(rest, room, allowed, rng)
+                dealt = deal_by_places(rest, room, places_of, rng)
             except ValueError:
                 continue  # the other constraints leave no deal with this placement
             dealt[i].append(first)
@@ -618,6 +619,22 @@ class DragonState(State):
             return True
 
         return allowed
+
+    def _places_of(self, places: list[tuple[str, int]], passed: dict[int, set[int]], allowed):
+        """The places (indices into `places`) each card may lie in, by `allowed`: a table by colour for the cards
+        only a shown void restricts (all but passed cards and trumps once the countdown has run)."""
+        indices = range(len(places))
+        voids = [self.void[s] if kind == "hand" else 0 for kind, s in places]
+        by_colour = [[i for i in indices if not voids[i] >> col & 1] for col in range(4)]
+        trump = self.trump if self.jutsu is not None else None
+
+        def places_of(card: int) -> list[int]:
+            col = COLOUR_OF[card]
+            if col == trump or card in passed:
+                return [i for i in indices if allowed(card, i)]
+            return by_colour[col]
+
+        return places_of
 
 
 def _place_name(where: int) -> str | int:
