@@ -7,6 +7,8 @@ action, and the environment applies it. Columns:
 - engine+obs: the same plus a fresh observation array and action mask per step, the work no environment avoids;
 - PettingZoo AEC: `agent_iter()`, `last()`, `step()` through ninjatable.research.env (or a PettingZoo
   classic environment), counting decisions only (the finished agents' `step(None)` are not counted);
+- Gym vector: `ninjatable.research.vector_env` with 16 games against random bots, counting the learner's
+  decisions only (the bots' moves are extra work, not counted), observations and masks written into its arrays;
 - OpenSpiel: an OpenSpiel game stepped from Python: the observation written by `make_observation` and copied,
   the legal actions as a mask, `apply_action` (chance outcomes sampled and not counted). For ninjatable games
   this goes through the OpenSpiel bridge.
@@ -31,6 +33,7 @@ import numpy as np
 
 from ninjatable.core import all_games, get_game
 from ninjatable.research import env as make_env
+from ninjatable.research import vector_env
 
 if TYPE_CHECKING:
     import pyspiel
@@ -82,6 +85,28 @@ def engine_steps(game, players: int, seed: int, observe: bool) -> Callable[[floa
                 mask_of(legal, size, empty)
             state.apply(seat, legal[int(pick() * len(legal))])
             steps += 1
+
+    return run
+
+
+# --- Gymnasium: the vector environment, a batch of games against random bots -----------------------------------
+VECTOR_ENVS = 16
+
+
+def vector_steps(game, players: int, seed: int) -> Callable[[float], int]:
+    def run(deadline: float) -> int:
+        envs = vector_env(game.id, players=players, num_envs=VECTOR_ENVS, opponents="random")
+        _, infos = envs.reset(seed=seed)
+        pick = random.Random(seed).random
+        steps = 0
+        while time.perf_counter() < deadline:
+            actions = []
+            for row in infos["action_mask"]:
+                legal = np.flatnonzero(row)
+                actions.append(int(legal[int(pick() * len(legal))]))
+            _, _, _, _, infos = envs.step(actions)
+            steps += VECTOR_ENVS
+        return steps
 
     return run
 
@@ -174,7 +199,7 @@ def load_openspiel():
 
 
 # --- the table ------------------------------------------------------------------------------------------------
-COLUMNS = ("engine", "engine+obs", "PettingZoo AEC", "OpenSpiel")
+COLUMNS = ("engine", "engine+obs", "PettingZoo AEC", "Gym vector", "OpenSpiel")
 
 
 def measure(args: argparse.Namespace) -> list[tuple[str, str, dict[str, float]]]:
@@ -188,6 +213,7 @@ def measure(args: argparse.Namespace) -> list[tuple[str, str, dict[str, float]]]
                 "engine": timed(engine_steps(game, players, 1, observe=False), args.seconds),
                 "engine+obs": timed(engine_steps(game, players, 1, observe=True), args.seconds),
                 "PettingZoo AEC": timed(aec_steps(partial(make_env, game.id, players=players), 1), args.seconds),
+                "Gym vector": timed(vector_steps(game, players, 1), args.seconds),
             }
             if bridge is not None:
                 spiel_game = bridge.load_game(game.id, players=players, rng_seed=1)

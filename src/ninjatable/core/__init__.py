@@ -1,8 +1,9 @@
 """The game-agnostic kernel: the Game/State contract, the registry, records, errors and secrecy."""
 
 from .bot import Bot, RandomBot, SeatInfo, win_chances
-from .deal import constrained_deal
+from .deal import constrained_deal, deal_by_places
 from .errors import BadArgument, BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
+from .observe import bit_floats
 from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
@@ -30,7 +31,9 @@ __all__ = [
     "State",
     "UnknownGame",
     "all_games",
+    "bit_floats",
     "constrained_deal",
+    "deal_by_places",
     "get_game",
     "redact",
     "register",

@@ -26,11 +26,29 @@ def constrained_deal(
     hidden places, and the same generator then deals the same world from any world the seat cannot
     tell apart (so a seeded bot decides alike in both).
     """
+    places = range(len(sizes))
+    return deal_by_places(cards, sizes, lambda c: [p for p in places if allowed(c, p)], rng, tries)
+
+
+def deal_by_places(
+    cards: Sequence[int],
+    sizes: Sequence[int],
+    places_of: Callable[[int], Sequence[int]],
+    rng: random.Random,
+    tries: int = 30,
+) -> list[list[int]]:
+    """`constrained_deal` told, card by card, every place the card may lie in (in increasing order).
+
+    The same deal as `constrained_deal` with the same generator; a game whose cards share their places (all
+    cards of a colour) answers from a table instead of being asked for every card and place.
+    """
     if sum(sizes) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
     cards = sorted(cards)
-    places = range(len(sizes))
-    options = {c: [p for p in places if sizes[p] and allowed(c, p)] for c in cards}
+    if all(sizes):  # no empty place to leave out (the lists are only read)
+        options = {c: places_of(c) for c in cards}
+    else:
+        options = {c: [p for p in places_of(c) if sizes[p]] for c in cards}
     for _ in range(tries):
         dealt = _greedy(cards, sizes, options, rng)
         if dealt is not None:

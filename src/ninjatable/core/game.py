@@ -402,7 +402,29 @@ class State(ABC):
     def events_for(self, seat: int | None) -> list[Event]:
         """The public events and those addressed to `seat`."""
         seat = checks.check_viewer(self, seat)
-        return [e for e in self.events if e.to is None or e.to == seat]
+        return self._events_seen(seat).copy()
+
+    def _events_seen(self, seat: int | None) -> list[Event]:
+        """`events_for(seat)`, kept per seat and extended by the events logged since (search samples many worlds
+        from one state; filtering the whole log each time cost as much as the deal). Callers must not change it."""
+        events = self.events
+        cache = self.__dict__.get("_seen_cache")
+        if cache is None or cache[0] is not events:
+            cache = self._seen_cache = (events, {})
+        entry = cache[1].get(seat)
+        if entry is None or entry[0] > len(events):  # new seat, or the log was cut short
+            entry = cache[1][seat] = [0, []]
+        done, seen = entry
+        if done < len(events):
+            seen += [e for e in events[done:] if e.to is None or e.to == seat]
+            entry[0] = len(events)
+        return seen
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The per-seat event cache is derived data: copies, pickles and snapshots leave it out.
+        state = self.__dict__.copy()
+        state.pop("_seen_cache", None)
+        return state
 
     def clone(self) -> State:
         """An independent copy."""
@@ -421,12 +443,15 @@ class State(ABC):
         """
         seat = checks.check_seat(self, seat)
         checks.check_rng(rng)
-        world = self.clone()
+        # A clone without copies of the history and the log, which the world replaces.
+        world = copy.copy(self)
+        world.history = []
+        world.events = self._events_seen(seat).copy()
+        world.sheet = self.sheet.copy()
+        self._copy_mutables(world)
         self._sample_hidden(world, seat, rng)
         world.seed = rng.getrandbits(63)
         world._chance = 0
-        world.history = []
-        world.events = self.events_for(seat)
         return world
 
     # --- helpers for games ---------------------------------------------------------------------------

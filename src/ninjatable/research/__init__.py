@@ -4,6 +4,7 @@
     aec = env("dragon", players=4)                              # PettingZoo AEC environment
     gym_env = single_agent_env("dragon", opponents="random")    # Gymnasium environment
     gym_env = gymnasium.make("ninjatable/dragon-v0", opponents="random")   # the same, by Gymnasium id
+    envs = vector_env("dragon", players=4, num_envs=64)          # Gymnasium vector API, 64 games at once
 
 The OpenSpiel bridge lives in `ninjatable.research.openspiel` (needs the `openspiel` extra).
 """
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
     from ..core import Game
     from .aec import NinjaAECEnv
     from .single import NinjaSingleAgentEnv
+    from .vector import NinjaVectorEnv
 
-__all__ = ["REWARDS", "env", "final_rewards", "register_gymnasium_envs", "single_agent_env"]
+__all__ = ["REWARDS", "env", "final_rewards", "register_gymnasium_envs", "single_agent_env", "vector_env"]
 
 _MISSING = "the research environments need PettingZoo and Gymnasium: pip install 'ninjatable[research]'"
 
@@ -78,6 +80,20 @@ def single_agent_env(
         illegal_penalty=illegal_penalty,
         **options,
     )
+
+
+def vector_env(game_id: str | Game, players: int | None = None, num_envs: int = 8, **kwargs: Any) -> NinjaVectorEnv:
+    """`num_envs` single-agent environments behind Gymnasium's vector API (`gymnasium.vector.VectorEnv`).
+
+    `kwargs` are those of `single_agent_env` (seat, opponents, reward, illegal, the game's options). Observations
+    and action masks are written into arrays made once: `step` returns the same arrays each time (copy to keep).
+    A finished game restarts in the same step, its last observation in `infos["final_obs"]`.
+    """
+    try:
+        from .vector import NinjaVectorEnv
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        raise ImportError(_MISSING) from error
+    return NinjaVectorEnv(game_id, num_envs, players=players, **kwargs)
 
 
 def register_gymnasium_envs() -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, bit_floats, deal_by_places, seat_name
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -400,57 +400,54 @@ class DragonState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
+        # Speed: stores go through a memoryview of `out` (a plain Python item store, no numpy call each).
         n = self.players
         deck = C.DECK_SIZE
+        view = memoryview(out)
         for c in self.hands[seat]:
-            out[c] = 1.0
+            view[c] = 1.0
         for c in self.piles[seat]:
-            out[deck + c] = 1.0
-        played = self.played
-        base = 2 * deck
-        for c in range(deck):
-            if played >> c & 1:
-                out[base + c] = 1.0
-        base = 3 * deck
+            view[deck + c] = 1.0
+        view[2 * deck:3 * deck] = bit_floats(self.played, deck)
         if seat == self.summoner:
             for c in self.returned:
-                out[base + c] = 1.0
+                view[3 * deck + c] = 1.0
         base = 4 * deck
+        leader = self.leader
         for i, c in enumerate(self.trick):
-            rel = (self.leader + i - seat) % n
-            out[base + rel * deck + c] = 1.0
+            view[base + ((leader + i - seat) % n) * deck + c] = 1.0
         base += MAX_SEATS * deck
+        taken, void = self.taken, self.void
         for s in range(n):
             rel = (s - seat) % n
-            for c in self.taken[s]:
-                out[base + rel * NUMBERS + c] = 1.0
-        base += MAX_SEATS * NUMBERS
-        for s in range(n):
-            rel = (s - seat) % n
-            for col in range(4):
-                if self.void[s] >> col & 1:
-                    out[base + rel * 4 + col] = 1.0
-        base += MAX_SEATS * 4
+            at = base + rel * NUMBERS
+            for c in taken[s]:
+                view[at + c] = 1.0
+            if void[s]:
+                at = base + MAX_SEATS * NUMBERS + rel * 4
+                view[at:at + 4] = bit_floats(void[s], 4)
+        base += MAX_SEATS * NUMBERS + MAX_SEATS * 4
         totals = self.scores()
-        movers = self.to_move()
+        hands, piles, tokens = self.hands, self.piles, self.tokens
         for s in range(n):
             at = base + ((s - seat) % n) * 8
-            out[at] = len(self.hands[s]) / 11.0
-            out[at + 1] = len(self.piles[s]) / 11.0
-            out[at + 2] = self.tokens[s] / 11.0
-            out[at + 3] = totals[s] / 100.0
-            out[at + 4] = s == self.leader
-            out[at + 5] = s in movers
-            out[at + 6] = s == self.jutsu
-            out[at + 7] = s == self.summoner
+            view[at] = len(hands[s]) / 11.0
+            view[at + 1] = len(piles[s]) / 11.0
+            view[at + 2] = tokens[s] / 11.0
+            view[at + 3] = totals[s] / 100.0
+        for s, at in ((leader, 4), (self.jutsu, 6), (self.summoner, 7)):
+            if s is not None:
+                view[base + ((s - seat) % n) * 8 + at] = 1.0
+        for s in self.to_move():
+            view[base + ((s - seat) % n) * 8 + 5] = 1.0
         base += MAX_SEATS * 8
-        out[base + self.trump] = 1.0
+        view[base + self.trump] = 1.0
         if self.trick:
-            out[base + 4 + COLOUR_OF[self.trick[0]]] = 1.0
-        out[base + 8 + self.phase] = 1.0
-        out[base + 15] = self.purple_broken
-        out[base + 16] = self.round / n
-        out[base + 17] = self.tricks_played / self.setup.hand
+            view[base + 4 + COLOUR_OF[self.trick[0]]] = 1.0
+        view[base + 8 + self.phase] = 1.0
+        view[base + 15] = 1.0 if self.purple_broken else 0.0
+        view[base + 16] = self.round / n
+        view[base + 17] = self.tricks_played / self.setup.hand
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _copy_mutables(self, other: State) -> None:
@@ -507,12 +504,13 @@ class DragonState(State):
         # Sorted, so that the world depends on nothing but what the seat saw and the random stream.
         unseen = sorted(c for p in places for c in self._place(p) if c not in pinned_set)
         allowed = self._placement_rule(places, passed)
+        places_of = self._places_of(places, passed, allowed)
         hidden = [c for c in passed if c in unseen]
         if len(hidden) == 2:
-            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, rng)
+            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
         else:
             sizes = [len(self._place(p)) - len(pinned[p]) for p in places]
-            dealt = constrained_deal(unseen, sizes, allowed, rng)
+            dealt = deal_by_places(unseen, sizes, places_of, rng)
             dealt = [cards_ + pinned[p] for p, cards_ in zip(places, dealt)]
         for p, cards_ in zip(places, dealt):
             kind, s = p
@@ -545,7 +543,7 @@ class DragonState(State):
             holders[c] = {jutsu} | {r for r in served if r not in others}
         return holders
 
-    def _deal_pair(self, pair, places, pinned, unseen, allowed, rng):
+    def _deal_pair(self, pair, places, pinned, unseen, allowed, places_of, rng):
         """Place two passed cards first (never both with the same receiver), then deal the rest around them."""
         jutsu_hand = places.index(("hand", self.jutsu))
         first, second = pair
@@ -562,7 +560,7 @@ class DragonState(State):
             if min(room) < 0:
                 continue
             try:
-                dealt = constrained_deal(rest, room, allowed, rng)
+                dealt = deal_by_places(rest, room, places_of, rng)
             except ValueError:
                 continue  # the other constraints leave no deal with this placement
             dealt[i].append(first)
@@ -621,6 +619,22 @@ class DragonState(State):
             return True
 
         return allowed
+
+    def _places_of(self, places: list[tuple[str, int]], passed: dict[int, set[int]], allowed):
+        """The places (indices into `places`) each card may lie in, by `allowed`: a table by colour for the cards
+        only a shown void restricts (all but passed cards and trumps once the countdown has run)."""
+        indices = range(len(places))
+        voids = [self.void[s] if kind == "hand" else 0 for kind, s in places]
+        by_colour = [[i for i in indices if not voids[i] >> col & 1] for col in range(4)]
+        trump = self.trump if self.jutsu is not None else None
+
+        def places_of(card: int) -> list[int]:
+            col = COLOUR_OF[card]
+            if col == trump or card in passed:
+                return [i for i in indices if allowed(card, i)]
+            return by_colour[col]
+
+        return places_of
 
 
 def _place_name(where: int) -> str | int:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, deal_by_places, seat_name
 from . import cards as C
 from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
 from .render import render
@@ -302,6 +302,7 @@ class OboroState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
+        out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
         n = self.players
         for c in self.hands[seat]:
             out[O_HAND + c] = 1.0
@@ -356,12 +357,16 @@ class OboroState(State):
         pinned = self.red8_holder if self.red8_holder in others and C.RED_8 in unseen else -1
         voids = [self.void[s] for s in others]
 
-        def allowed(c: int, place: int) -> bool:
-            if c == C.RED_8 and pinned >= 0:
-                return others[place] == pinned
-            return not voids[place] >> COLOUR[c] & 1
+        # A card may lie in any hand not shown void in its colour (a table by colour); a known Red 8 only with
+        # its holder.
+        by_colour = [[i for i, void in enumerate(voids) if not void >> col & 1] for col in range(C.COLOURS)]
 
-        dealt = constrained_deal(unseen, sizes, allowed, rng)
+        def places_of(c: int) -> list[int]:
+            if c == C.RED_8 and pinned >= 0:
+                return [others.index(pinned)]
+            return by_colour[COLOUR[c]]
+
+        dealt = deal_by_places(unseen, sizes, places_of, rng)
         for place, s in enumerate(others):
             world.hands[s] = sorted(dealt[place])
 
