@@ -18,7 +18,7 @@ from ninjatable.core import Record, get_game
 CASES = [("dragon", 4), ("dragon", 3), ("oboro", 3), ("clanwars", 2), ("clanwars", 3), ("ninjaaatack", 4),
          ("ninjaaatack", 5), ("gakko", 4)]
 UPDATE_KEYS = {"type", "version", "status", "seat", "view", "legal", "decision", "refused", "events", "events_from",
-               "seats", "clocks"}
+               "seats", "clocks", "live"}
 
 
 def choices(state, seat) -> dict:

@@ -1,0 +1,215 @@
+"""Ninjaaa'Tack in the browser, live: three people and a bot pass cards on the count, gesture and race to the gong;
+a person who does not choose in time has their card chosen by the bot; of two taps at once only the first counts."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+from pages import Setup, create_through_the_lobby, final_scores, finished, join_by_invite
+from test_table_page import seat_page
+
+from ninjatable.core import Record
+
+GONG = ".livebar .gong-btn"
+QUICK = {"countdown_seconds": 1, "bot_pause": 0}
+SLOW_BOTS = {"reaction_min": 10.0, "reaction_max": 10.0}  # bots that never beat a test's people to the gong
+
+
+def hand(page) -> dict[str, int]:
+    """The seat's hand as drawn: family: cards."""
+    counts: dict[str, int] = {}
+    for family in page.locator(".nt-hand .nt-slot").evaluate_all("slots => slots.map(s => s.dataset.family)"):
+        counts[family] = counts.get(family, 0) + 1
+    return counts
+
+
+def where(page) -> tuple[str, str, str] | None:
+    """Round, passes and step as drawn, or None before the table is drawn."""
+    table = page.locator(".nt-table")
+    if not table.count():
+        return None
+    try:
+        return tuple(table.evaluate("t => [t.dataset.round, t.dataset.passes, t.dataset.step]"))
+    except Exception:  # redrawn under the look
+        return None
+
+
+def clan_held(ann, cy) -> bool:
+    """Whether Ann and Cy hold a whole clan between them (one of them alone under the Penalty), as their pages
+    show it; False while the two pages are not at the same moment of the game."""
+    if where(ann) is None or where(ann) != where(cy):
+        return False
+    a, c = hand(ann), hand(cy)
+    if ann.locator(".nt-team.yours .nt-tag.pen", has_text="this round").count():
+        return any(n >= 4 for n in [*a.values(), *c.values()])
+    return any(a.get(f, 0) + c.get(f, 0) >= 4 for f in {*a, *c})
+
+
+def pass_a_card(page, keep: str | None, rng: random.Random, give: str | None = None) -> bool:
+    """Click a card to pass: of the family `give` if held, else not of the family `keep` if it can help it;
+    False if no card is open to passing."""
+    cards = page.locator(".nt-hand .nt-slot button.card.playable:not([disabled])")
+    families = cards.evaluate_all("cs => cs.map(c => c.parentElement.dataset.family)")
+    if not families:
+        return False
+    others = ([i for i, f in enumerate(families) if f == give] or [i for i, f in enumerate(families) if f != keep]
+              or list(range(len(families))))
+    try:
+        cards.nth(rng.choice(others)).click(timeout=2000)
+    except Exception:  # the count ended under the click
+        return False
+    return True
+
+
+def gesture(page, rng: random.Random) -> bool:
+    options = page.locator(".nt-gesture.playable:not([disabled])")
+    count = options.count()
+    if not count:
+        return False
+    try:
+        options.nth(rng.randrange(count)).click(timeout=2000)
+    except Exception:
+        return False
+    return True
+
+
+def collected(ann, cy) -> str | None:
+    """The family Ann and Cy hold most of together: the one their team collects."""
+    a, c = hand(ann), hand(cy)
+    together = {f: a.get(f, 0) + c.get(f, 0) for f in {*a, *c}}
+    return max(sorted(together), key=together.get) if together else None
+
+
+def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screenshots):
+    # points_to_win 1 keeps the game short. Bo calls Attack! twice (by the gong's button, then by its key) while Ann
+    # and Cy hold no clan (they pass away what they hold most of): wrong calls, so the game goes on; then Ann and Cy
+    # keep the family they collect and Ann taps the gong by its key (N) the moment their hands hold a clan.
+    setup = Setup("ninjaaatack", 4, {"points_to_win": 1}, fields={
+        "Time to choose a card to pass (seconds)": 3, "Time for gestures after each pass (seconds)": 2,
+        # The bot reacts in 3 to 4 s, so that the people's scripted calls come first.
+        "Bots react after at least (seconds)": 3, "and at most (seconds)": 4})
+    ann, bo, cy = person(), person(), person()
+    invite = create_through_the_lobby(ann, live.url, setup)
+    join_by_invite(bo, invite, "Bo")
+    join_by_invite(cy, invite, "Cy")
+    pages = [ann, bo, cy]
+    for page in pages:
+        page.locator(".nt-table").wait_for()
+    rng = random.Random(3)
+    taps: list[str] = []
+    shots: set[str] = set()
+    deadline = time.monotonic() + 90
+    while not all(finished(p) for p in pages):
+        assert time.monotonic() < deadline, "the live game did not end in time"
+        now = where(ann)
+        if now is None or finished(ann):
+            ann.wait_for_timeout(50)
+            continue
+        round_, passes, step = now
+        if len(taps) < 2 and not clan_held(ann, cy) and where(bo) == now:
+            attack = bo.locator(f"{GONG}[data-action^='attack']")
+            if attack.count():
+                if not taps:
+                    attack.first.click()
+                    taps.append("button")
+                else:
+                    bo.keyboard.press("a")
+                    taps.append("key")
+                bo.wait_for_function("r => document.querySelector('.nt-table').dataset.round !== r", arg=round_)
+                continue
+        if len(taps) >= 2 and clan_held(ann, cy) and ann.locator(f"{GONG}[data-action='ninjaaa']").count():
+            ann.keyboard.press("n")
+            taps.append("key")
+            ann.wait_for_timeout(300)
+            continue
+        # Until Bo's two calls are made Ann and Cy break up what they hold most of; then they collect it.
+        most = collected(ann, cy)
+        for page in pages:
+            if finished(page) or page.locator(".livebar .chosen").count():
+                continue
+            if step == "pass":
+                if page is bo:
+                    pass_a_card(page, None, rng)
+                elif len(taps) >= 2:
+                    pass_a_card(page, keep=most, rng=rng)
+                else:
+                    pass_a_card(page, keep=None, rng=rng, give=most)
+            else:
+                gesture(page, rng)
+        for name, page, when in (("ninjaaatack-live", ann, "signal"), ("ninjaaatack-live-phone", cy, "pass")):
+            if name not in shots and step == when and int(passes) >= 1 and ann.locator(".nt-bubble.fresh").count():
+                page.screenshot(path=str(screenshots / f"{name}.png"), full_page=True)
+                shots.add(name)
+        ann.wait_for_timeout(60)
+    assert "button" in taps and "key" in taps, "\n".join([str(taps), *ann.locator(".log li").all_inner_texts()])
+    table_id = invite.rsplit("/", 1)[1]
+    record = Record.from_dict(httpx.get(f"{live.url}/api/tables/{table_id}/record").json())
+    scores = record.replay(check=True).scores()
+    for page in pages:
+        assert final_scores(page) == scores
+        assert page.errors == []
+    ann.screenshot(path=str(screenshots / "ninjaaatack-live-end.png"), full_page=True)
+
+
+def ann_alone(live, person, settings: dict, people: int = 1, **size):
+    """Pages of the people at a live four-seat table whose other seats are heuristic bots."""
+    seats = ([{"kind": "person", "name": name} for name in ("Ann", "Bo")[:people]]
+             + [{"kind": "bot", "bot": "heuristic"}] * (4 - people))
+    created = live.create(game="ninjaaatack", players=4, seed=2, seats=seats, settings={**QUICK, **settings})
+    table_id = created["table"]["id"]
+    return [seat_page(person, live, table_id, s, created["tokens"][s]["token"], **size) for s in range(people)]
+
+
+def test_a_person_who_does_not_choose_in_time_sees_the_bot_choose_and_the_pass_happen(live, person, screenshots):
+    # On a phone-sized screen: the table must work there too. The time starts with the table, before the page
+    # has loaded: 6 s leave the page time to show the hand first.
+    (page,) = ann_alone(live, person, {**SLOW_BOTS, "pass_seconds": 6, "talk_seconds": 30}, width=390, height=844)
+    page.locator(".nt-hand .nt-slot").first.wait_for()
+    dealt = hand(page)
+    # Ann never clicks: when her time is up the bot chooses her card, the page says so, and the count passes it.
+    page.locator(".livebar .chosen", has_text="Time is up: the bot chose").wait_for(timeout=15_000)
+    assert page.locator('.nt-seat[data-seat="0"] .nt-mark.bot').count() == 1
+    page.screenshot(path=str(screenshots / "ninjaaatack-time-up.png"), full_page=True)
+    # The bots wait 10 s before a call or a gesture: the talk after the pass is still on when the page is read.
+    page.locator('.nt-table[data-step="signal"]').wait_for(timeout=15_000)
+    received = page.locator(".log li", has_text="You pass")
+    passed, got = received.inner_text().removeprefix("You pass ").split(" and receive ")
+    after = dict(dealt)
+    after[passed] -= 1
+    after[got] = after.get(got, 0) + 1
+    assert hand(page) == {f: n for f, n in after.items() if n}
+    assert page.locator(".nt-slot.new", has_text=got).count() == 1
+    page.locator(".nt-gesture.playable").first.wait_for()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # nothing wider than the screen
+    page.screenshot(path=str(screenshots / "ninjaaatack-phone-talk.png"), full_page=True)
+    assert page.errors == []
+
+
+def test_of_two_taps_at_the_gong_at_once_the_first_counts_and_the_other_is_told_late(live, person):
+    ann, bo = ann_alone(live, person, {**SLOW_BOTS, "pass_seconds": 60}, people=2)
+    for page in (ann, bo):
+        page.locator(f"{GONG}[data-action='ninjaaa']").wait_for()
+    # Both pages tap at the same instant of the browser's clock, before either can hear of the other's call.
+    at = ann.evaluate("() => Date.now() + 300")
+    for page in (ann, bo):
+        page.evaluate("""at => setTimeout(() => document.querySelector(".livebar .gong-btn[data-action='ninjaaa']")
+                           .click(), at - Date.now())""", at)
+    late = ann.locator(".banner.error", has_text="too late")
+    late_bo = bo.locator(".banner.error", has_text="too late")
+    ann.wait_for_function("() => document.querySelector('.nt-call')")
+    bo.locator(".nt-call").wait_for()
+    deadline = time.monotonic() + 10
+    while not (late.count() or late_bo.count()):
+        assert time.monotonic() < deadline, "neither page was told it was late"
+        ann.wait_for_timeout(50)
+    loser, winner = (ann, bo) if late.count() else (bo, ann)
+    assert (late.count(), late_bo.count()) in ((1, 0), (0, 1))
+    who = "Player 2" if winner is bo else "Player 1"
+    assert f"{who} tapped the gong first" in loser.locator(".banner.error").inner_text()
+    assert loser.locator(".nt-call", has_text="tapped the gong").count() == 1
+    # One call only: the log of both pages names one tap at the gong.
+    for page in (ann, bo):
+        assert page.locator(".log li", has_text="taps the gong").count() == 1
+        assert page.errors == []
