@@ -36,26 +36,39 @@ def where(page) -> tuple[str, str, str] | None:
         return None
 
 
-def clan_held(ann, cy) -> bool:
-    """Whether Ann and Cy hold a whole clan between them (one of them alone under the Penalty), as their pages
-    show it; False while the two pages are not at the same moment of the game."""
-    if where(ann) is None or where(ann) != where(cy):
-        return False
-    a, c = hand(ann), hand(cy)
+def all_hands(ann, bo, cy) -> list[dict[str, int]] | None:
+    """Every seat's hand: the three people's as their pages show them, the bot's the cards left over; None while
+    the pages are not at the same moment of the game."""
+    now = where(ann)
+    if now is None or where(bo) != now or where(cy) != now:
+        return None
+    families = ann.locator(".nt-table").get_attribute("data-families").split()
+    a, b, c = hand(ann), hand(bo), hand(cy)
+    if any(where(p) != now for p in (ann, bo, cy)):
+        return None
+    bot = {f: 4 - a.get(f, 0) - b.get(f, 0) - c.get(f, 0) for f in families}
+    return [a, b, c, {f: n for f, n in bot.items() if n}]
+
+
+def clan(one: dict[str, int], other: dict[str, int]) -> bool:
+    return any(one.get(f, 0) + other.get(f, 0) >= 4 for f in {*one, *other})
+
+
+def clan_held(ann, hands: list[dict[str, int]]) -> bool:
+    """Whether Ann and Cy may call Ninjaaa! now: a clan between them (under the Penalty, in one hand)."""
+    a, _, c, _ = hands
     if ann.locator(".nt-team.yours .nt-tag.pen", has_text="this round").count():
         return any(n >= 4 for n in [*a.values(), *c.values()])
-    return any(a.get(f, 0) + c.get(f, 0) >= 4 for f in {*a, *c})
+    return clan(a, c)
 
 
-def pass_a_card(page, keep: str | None, rng: random.Random, give: str | None = None) -> bool:
-    """Click a card to pass: of the family `give` if held, else not of the family `keep` if it can help it;
-    False if no card is open to passing."""
+def pass_a_card(page, keep: str | None, rng: random.Random) -> bool:
+    """Click a card to pass (not of the family `keep` if it can help it); False if no card is open to passing."""
     cards = page.locator(".nt-hand .nt-slot button.card.playable:not([disabled])")
     families = cards.evaluate_all("cs => cs.map(c => c.parentElement.dataset.family)")
     if not families:
         return False
-    others = ([i for i, f in enumerate(families) if f == give] or [i for i, f in enumerate(families) if f != keep]
-              or list(range(len(families))))
+    others = [i for i, f in enumerate(families) if f != keep] or list(range(len(families)))
     try:
         cards.nth(rng.choice(others)).click(timeout=2000)
     except Exception:  # the count ended under the click
@@ -83,9 +96,9 @@ def collected(ann, cy) -> str | None:
 
 
 def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screenshots):
-    # points_to_win 1 keeps the game short. Bo calls Attack! twice (by the gong's button, then by its key) while Ann
-    # and Cy hold no clan (they pass away what they hold most of): wrong calls, so the game goes on; then Ann and Cy
-    # keep the family they collect and Ann taps the gong by its key (N) the moment their hands hold a clan.
+    # points_to_win 1 keeps the game short. Two wrong calls are made as the first rounds are dealt (by the gong's
+    # button, then by its key), so the game goes on; then Ann and Cy keep the family they collect and Ann taps the
+    # gong by its key (N) the moment their hands hold a clan.
     setup = Setup("ninjaaatack", 4, {"points_to_win": 1}, fields={
         "Time to choose a card to pass (seconds)": 3, "Time for gestures after each pass (seconds)": 2,
         # The bot reacts in 3 to 4 s, so that the people's scripted calls come first.
@@ -108,37 +121,37 @@ def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screen
             ann.wait_for_timeout(50)
             continue
         round_, passes, step = now
-        if len(taps) < 2 and not clan_held(ann, cy) and where(bo) == now:
-            attack = bo.locator(f"{GONG}[data-action^='attack']")
-            if attack.count():
+        hands = all_hands(ann, bo, cy)
+        if hands is not None and len(taps) < 2:
+            # A wrong call, made at once (the bot reacts in 3 s or more): Bo attacks Ann and Cy when they hold no
+            # clan, else Cy attacks Bo and the bot, who then hold none (the test sees every hand).
+            caller = bo if not clan(hands[0], hands[2]) else cy if not clan(hands[1], hands[3]) else None
+            attack = caller.locator(f"{GONG}[data-action^='attack']") if caller else None
+            if attack is not None and attack.count():
                 if not taps:
                     attack.first.click()
                     taps.append("button")
                 else:
-                    bo.keyboard.press("a")
+                    caller.keyboard.press("a")
                     taps.append("key")
-                bo.wait_for_function("r => document.querySelector('.nt-table').dataset.round !== r", arg=round_)
+                caller.wait_for_function("r => document.querySelector('.nt-table').dataset.round !== r", arg=round_)
                 continue
-        if len(taps) >= 2 and clan_held(ann, cy) and ann.locator(f"{GONG}[data-action='ninjaaa']").count():
+        if (len(taps) >= 2 and hands is not None and clan_held(ann, hands)
+                and ann.locator(f"{GONG}[data-action='ninjaaa']").count()):
             ann.keyboard.press("n")
             taps.append("key")
             ann.wait_for_timeout(300)
             continue
-        # Until Bo's two calls are made Ann and Cy break up what they hold most of; then they collect it.
-        most = collected(ann, cy)
+        # Ann and Cy keep the family they hold most of together; Bo passes any card.
+        most = collected(ann, cy) if step == "pass" else None
         for page in pages:
             if finished(page) or page.locator(".livebar .chosen").count():
                 continue
             if step == "pass":
-                if page is bo:
-                    pass_a_card(page, None, rng)
-                elif len(taps) >= 2:
-                    pass_a_card(page, keep=most, rng=rng)
-                else:
-                    pass_a_card(page, keep=None, rng=rng, give=most)
+                pass_a_card(page, None if page is bo else most, rng)
             else:
                 gesture(page, rng)
-        for name, page, when in (("ninjaaatack-live", ann, "signal"), ("ninjaaatack-live-phone", cy, "pass")):
+        for name, page, when in (("ninjaaatack-live", ann, "signal"), ("ninjaaatack-live-pass", cy, "pass")):
             if name not in shots and step == when and int(passes) >= 1 and ann.locator(".nt-bubble.fresh").count():
                 page.screenshot(path=str(screenshots / f"{name}.png"), full_page=True)
                 shots.add(name)

@@ -240,7 +240,8 @@ function lastCall(view, ui) {
 export function draw(view, ui) {
   const { html } = ui;
   const seated = ui.me !== null && ui.me !== undefined;
-  return html`<div class="nt-table" data-round=${view.round} data-passes=${view.passes} data-step=${view.step}>
+  return html`<div class="nt-table" data-round=${view.round} data-passes=${view.passes} data-step=${view.step}
+    data-families=${(view.families || []).join(" ")}>
     ${teamsStrip(view, ui)}
     ${ring(view, ui)}
     ${seated && view.hand && myHand(view, ui)}
@@ -257,7 +258,7 @@ export const css = `
 .nt-team.yours { box-shadow: 0 0 0 2px var(--team) inset; }
 .nt-ring { position: relative; height: 23rem; border-radius: 50%; background: radial-gradient(ellipse at center, #efe6d6 0%, #e4d6bd 65%, #f6f3ee 66%); }
 .nt-place { position: absolute; transform: translate(-50%, -50%); width: 10.5rem; z-index: 1; }
-.nt-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center; width: 13rem; font-size: .9rem; }
+.nt-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center; width: 16rem; font-size: .9rem; }
 .nt-gong { font-size: 2rem; line-height: 1; }
 .nt-seat { background: #fff; border: 2px solid var(--line); border-top: .35rem solid var(--team); border-radius: .55rem;
   padding: .35rem .5rem; font-size: .85rem; display: grid; gap: .2rem; }
