@@ -80,6 +80,11 @@ def wrong_call(ann, bo, cy, hands) -> tuple | None:
     return None
 
 
+def both_can_tap(ann, bo) -> bool:
+    return (ann.locator(f"{GONG}[data-action='ninjaaa']").count() > 0
+            and bo.locator(f"{GONG}[data-action^='attack']").count() > 0)
+
+
 def clan_held(ann, hands: list[dict[str, int]]) -> bool:
     """Whether Ann and Cy may call Ninjaaa! now: a clan between them (under the Penalty, in one hand)."""
     a, _, c, _ = hands
@@ -126,7 +131,8 @@ def collected(ann, cy) -> str | None:
 def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screenshots):
     # points_to_win 1 keeps the game short. Two wrong calls are made as the first rounds are dealt (by the gong's
     # button, then by its key), so the game goes on; then Ann and Cy keep the family they collect and Ann taps the
-    # gong by its key (N) the moment their hands hold a clan.
+    # gong by its key (N) the moment their hands hold a clan. (If both teams are dealt a clan, no call can be wrong:
+    # Ann's button and Bo's key tap at once, and the first to arrive ends the game.)
     setup = Setup("ninjaaatack", 4, {"points_to_win": 1}, fields={
         "Time to choose a card to pass (seconds)": 3, "Time for gestures after each pass (seconds)": 2,
         "The count before the chosen cards move (seconds)": 1,
@@ -167,6 +173,17 @@ def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screen
                     taps.append("key")
                 caller.wait_for_function("r => document.querySelector('.nt-table').dataset.round !== r", arg=round_)
                 continue
+        if hands is not None and not taps and wrong is None and step == "pass" and both_can_tap(ann, bo):
+            # Both teams hold a clan, so every call is right and ends the game: Ann by the button and Bo by his key
+            # tap at the same instant, before the bot; one call is played, the other comes too late.
+            at = ann.evaluate("() => Date.now() + 200")
+            ann.evaluate(f"at => setTimeout(() => document.querySelector(\"{GONG}[data-action='ninjaaa']\").click(),"
+                         " at - Date.now())", at)
+            bo.evaluate("at => setTimeout(() => window.dispatchEvent(new KeyboardEvent('keydown', {key: 'a'})),"
+                        " at - Date.now())", at)
+            taps.extend(["button", "key"])
+            ann.locator(".banner.done").wait_for()
+            continue
         if (len(taps) >= 2 and hands is not None and clan_held(ann, hands)
                 and ann.locator(f"{GONG}[data-action='ninjaaa']").count()):
             ann.keyboard.press("n")
