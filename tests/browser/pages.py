@@ -26,10 +26,15 @@ def chromium_path() -> str | None:
 
 
 PLAYABLE = "[data-action].playable:not([disabled]), .actions button.playable:not([disabled])"
+# At a live table: the race to the gong (instant actions, the page's own buttons), and a choice already held.
+INSTANT = ".livebar .gong-btn"
+HELD = ".livebar .chosen"
 
 
 def my_turn(page) -> bool:
-    return page.locator(".prompt.mine").count() > 0
+    """The page has something to decide: at a live table every seat decides at once, but a seat whose choice is
+    held for the count has nothing more to do."""
+    return page.locator(".prompt.mine").count() > 0 and page.locator(HELD).count() == 0
 
 
 def take_turn(page, rng: random.Random) -> bool:
@@ -38,7 +43,9 @@ def take_turn(page, rng: random.Random) -> bool:
     if confirm.count() and confirm.is_enabled() and rng.random() < 0.6:
         confirm.click()
         return True
-    options = page.locator(PLAYABLE)
+    # A live table's gong ends the round for everybody: tapped now and then, not as often as a card is played.
+    instant = page.locator(INSTANT).count() > 0 and rng.random() < 0.03
+    options = page.locator(INSTANT if instant else f":is({PLAYABLE}):not(.gong-btn)")
     count = options.count()
     if not count:
         if confirm.count() and confirm.is_enabled():
@@ -87,6 +94,7 @@ class Setup:
     options: dict = field(default_factory=dict)  # set through the form's option controls
     # A selector the README's mid-game picture also waits for, for a game whose first events may be its set-up.
     picture_when: str = ""
+    fields: dict = field(default_factory=dict)  # other fields of the form, by their label (a live table's times)
 
 
 def create_through_the_lobby(page, url: str, setup: Setup) -> str:
@@ -103,6 +111,8 @@ def create_through_the_lobby(page, url: str, setup: Setup) -> str:
             control.select_option(str(value))
         else:
             control.fill(str(value))
+    for label, value in setup.fields.items():
+        page.get_by_label(label).fill(str(value))
     page.get_by_label("Your name").fill("Ann")
     for seat in (2, 3):
         page.get_by_label(f"Seat {seat}", exact=True).select_option("open")

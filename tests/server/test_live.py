@@ -119,6 +119,25 @@ async def _first_late(ann: SocketClient, bo: SocketClient) -> tuple[int, dict]:
         await asyncio.sleep(0.02)
 
 
+def test_a_call_at_the_gong_during_a_pass_drops_the_cards_held_for_that_pass(server):
+    # Seed 7: Ann may pass the same families in the next round, so only the call tells the two passes apart.
+    created = server.create(game="ninjaaatack", seats=seats(2), seed=7, settings={**FAST, **SLOW_BOTS})
+    table, tokens = created["table"], [t["token"] for t in created["tokens"]]
+
+    async def scenario():
+        async with SocketClient(server, table["id"], tokens[0]) as ann, \
+                SocketClient(server, table["id"], tokens[1]) as bo:
+            start = await ann.wait_for(playing)
+            await bo.wait_for(playing)
+            await ann.act(first_pass(start))
+            await ann.wait_for(lambda m: playing(m) and m["live"]["mine"] is not None)
+            await bo.act(label_id(bo.last_update(), "ninjaaa"))
+            return await ann.wait_for(lambda m: playing(m) and m["view"]["round"] == 2)
+
+    after = run_async(scenario())
+    assert after["live"]["mine"] is None and after["live"]["chosen"] == []  # a new pass: nothing chosen yet
+
+
 def test_a_person_out_of_time_at_the_pass_has_their_card_chosen_by_the_bot(server):
     table, tokens = create(server, 1, {**FAST, **SLOW_BOTS, "pass_seconds": 1})
 
@@ -126,9 +145,14 @@ def test_a_person_out_of_time_at_the_pass_has_their_card_chosen_by_the_bot(serve
         async with SocketClient(server, table["id"], tokens[0]) as ann:
             start = await ann.wait_for(playing)
             assert start["live"]["held"] and (start["live"]["ends"] or 0) <= 1
-            return await ann.wait_for(lambda m: playing(m) and m["version"] > 0, timeout=30)
+            told = await ann.wait_for(lambda m: m["type"] == "notice", timeout=30)
+            chosen = await ann.wait_for(lambda m: playing(m) and m["live"]["mine"] is not None, timeout=30)
+            await ann.wait_for(lambda m: playing(m) and m["version"] > 0, timeout=30)
+            return told, chosen
 
-    run_async(scenario())
+    told, chosen = run_async(scenario())
+    assert told["text"] == "Time is up: the bot chooses for Player 1"
+    assert chosen["live"]["timed_out"] == [0]  # the page can say the bot chose for Ann
     record = server.hub.tables[table["id"]].record()
     assert 0 in [seat for seat, _ in record.moves]  # Ann's seat moved without her
 

@@ -41,8 +41,10 @@ class Live:
         self.reaction = (float(settings["reaction_min"]), float(settings["reaction_max"]))
         self.rng = random.Random(table.seed)
         self.step_id: int | None = None  # the move count at which the current step began
+        self.step_entered: int | None = None  # the earliest decision of the step's movers (see Table.entered)
         self.step: LiveStep | None = None
         self.held: dict[int, int] = {}  # seat: its held choice, in the order they were made
+        self.timed_out: set[int] = set()  # people whose time ran out in this step (their bot chose for them)
         self.step_ends: float | None = None
         self.count_ends: float | None = None
         self.timers: list[asyncio.TimerHandle] = []
@@ -60,6 +62,7 @@ class Live:
         return {
             "held": self.step.held,
             "chosen": sorted(self.held),
+            "timed_out": sorted(self.timed_out),
             "mine": None if mine is None else {"id": mine, "label": self.table.state.action_label(mine)},
             "instant": sorted(self.step.instant),
             "count": None if self.count_ends is None else round(max(0.0, self.count_ends - now), 1),
@@ -75,12 +78,17 @@ class Live:
             self.stop()
             self.step = None
             return
-        step_id = min(self.table.entered[s] for s in movers)
-        if step_id == self.step_id:
+        entered = min(self.table.entered[s] for s in movers)
+        # A held step changes nothing until its count, so any move during it (a call at the gong) ends it, even
+        # when the next step offers every seat the same choices and so leaves their decisions where they were.
+        moved = self.step is not None and self.step.held and self.table.version != self.step_id
+        if entered == self.step_entered and not moved:
             self.schedule_bots()  # a seat may have been taken over since
             return
         self.stop()
-        self.step_id, self.step, self.held = step_id, state.live_step(), {}
+        step_id = self.table.version
+        self.step_id, self.step_entered, self.step, self.held = step_id, entered, state.live_step(), {}
+        self.timed_out = set()
         if self.step is None:
             return
         limit = self.pass_seconds if self.step.held else self.talk_seconds
@@ -173,12 +181,17 @@ class Live:
             if seat in self.held:
                 continue
             if self.step.held or self.step.default is None:
+                if self.table.seats[seat].kind == "person":
+                    self.timed_out.add(seat)
                 waiting = self.table.thinking.pop(seat, None)
                 if waiting is not None:
                     waiting.cancel()
                 self._spawn(seat, self._bot_turn(seat, step_id, forced=True), thinking=True)
             else:
                 self._spawn(seat, self._play_default(seat, step_id))
+        if self.timed_out:
+            names = ", ".join(seat_name(s) for s in sorted(self.timed_out))
+            self.table.notice(f"Time is up: the bot chooses for {names}")
         self.table.broadcast()
 
     async def _play_default(self, seat: int, step_id: int) -> None:

@@ -49,7 +49,8 @@ function CreateTable({ games }) {
   const [sitting, setSitting] = useState(true);
   const [others, setOthers] = useState([]);
   const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
-                                             bot_pause: 0.6, live: true, pass_seconds: 15, talk_seconds: 8 });
+                                             bot_pause: 0.6, live: true, pass_seconds: 15, talk_seconds: 8,
+                                             countdown_seconds: 3, reaction_min: 0.6, reaction_max: 1.5 });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -136,7 +137,16 @@ function CreateTable({ games }) {
               onInput=${(e) => setSettings({ ...settings, pass_seconds: Number(e.target.value) })} /></div>
           <div class="field"><label for="talk-seconds">Time for gestures after each pass (seconds)</label>
             <input id="talk-seconds" type="number" min="1" max="300" value=${settings.talk_seconds}
-              onInput=${(e) => setSettings({ ...settings, talk_seconds: Number(e.target.value) })} /></div>`}
+              onInput=${(e) => setSettings({ ...settings, talk_seconds: Number(e.target.value) })} /></div>
+          <div class="field"><label for="countdown">The count before the chosen cards move (seconds)</label>
+            <input id="countdown" type="number" min="0" max="10" step="0.5" value=${settings.countdown_seconds}
+              onInput=${(e) => setSettings({ ...settings, countdown_seconds: Number(e.target.value) })} /></div>
+          <div class="field"><label for="reaction-min">Bots react after at least (seconds)</label>
+            <input id="reaction-min" type="number" min="0" max="10" step="0.1" value=${settings.reaction_min}
+              onInput=${(e) => setSettings({ ...settings, reaction_min: Number(e.target.value) })} /></div>
+          <div class="field"><label for="reaction-max">and at most (seconds)</label>
+            <input id="reaction-max" type="number" min="0" max="10" step="0.1" value=${settings.reaction_max}
+              onInput=${(e) => setSettings({ ...settings, reaction_max: Number(e.target.value) })} /></div>`}
         </fieldset>`}
         <details><summary>Table settings</summary>
           <div class="field"><label for="grace">A bot plays for someone away longer than (seconds)</label>

@@ -271,7 +271,9 @@ function LiveBar({ live, update, seat, gong, onAction }) {
         <${Clock} seconds=${live.ends} key=${`e${update.version}-${live.held}`} /></span>`}
     ${live.held && html`<span class="stat">${live.chosen.length} of ${update.view.players} have chosen${waiting.length
       ? `; waiting for ${waiting.map((s) => (s === seat ? "you" : `Player ${s + 1}`)).join(", ")}` : ""}</span>`}
-    ${live.mine && html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`}
+    ${live.mine && ((live.timed_out || []).includes(seat)
+      ? html`<span class="stat chosen">Time is up: the bot chose <b>${live.mine.label}</b> for you (click another card to change)</span>`
+      : html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`)}
     <span class="gong">${gong.map((a) => {
       const key = [...keys.entries()].find(([, b]) => b.id === a.id);
       return html`<button type="button" class="btn gong-btn playable" data-action=${a.label}
