@@ -194,7 +194,7 @@ def dealt(hand: list[str]) -> object:
         (["Fox", "Fox", "Fox", "Fox"], "ninjaaa"),
         # No Tiger and no Dragon in hand: the other team holds all four of one about one time in four; the
         # teammate both missing Foxes or both missing Cranes less than one time in five.
-        (["Fox", "Fox", "Crane", "Crane"], "attack Player 2"),
+        (["Fox", "Fox", "Crane", "Crane"], "attack"),
     ],
 )
 def test_of_the_calls_the_search_weighs_the_likeliest_only(hand, call):

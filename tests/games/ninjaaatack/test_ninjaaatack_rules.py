@@ -222,9 +222,10 @@ def test_a_correct_attack_scores_for_the_attackers_and_costs_the_victims_nothing
     state = new(4)
     state.set_hands(FOX_FOR_P1_P3)
     legal = [state.action_label(a) for a in state.legal_actions(1)]
-    assert "attack Player 1" in legal and "attack Player 2" not in legal  # one action per enemy team
-    step(state, {1: "attack Player 1"})
-    assert labels(state) == ["Attack! by Player 2 on team Player 1+Player 3"]
+    # The rulebook's Attack! names no team: one action, judged against every other team.
+    assert "attack" in legal and not any(label.startswith("attack Player") for label in legal)
+    step(state, {1: "attack"})
+    assert labels(state) == ["Attack! by Player 2"]
     assert state.scores() == [0, 1, 0, 1]
     revealed = state.view(None)["last_call"]["revealed"]
     assert set(revealed) == {"Player 1", "Player 3"}
@@ -240,22 +241,114 @@ def test_attacking_several_enemy_clans_scores_several_points():
             ["Tiger", "Tiger", "Dragon", "Dragon"],
         ]
     )
-    step(state, {3: "attack Player 1"})
+    step(state, {3: "attack"})
     assert state.scores() == [0, 2, 0, 2]
+
+
+# Six players: teams Player 1+Player 4, Player 2+Player 5, Player 3+Player 6. Only the third team (Player 3 +
+# Player 6) holds a clan (the four Tigers).
+SIX_THIRD_TEAM_CLAN = [
+    ["Fox", "Fox", "Crane", "Dragon"],
+    ["Crane", "Dragon", "Snake", "Monkey"],
+    ["Tiger", "Tiger", "Fox", "Snake"],
+    ["Fox", "Crane", "Dragon", "Monkey"],
+    ["Crane", "Dragon", "Snake", "Monkey"],
+    ["Tiger", "Tiger", "Monkey", "Snake"],
+]
+
+
+def test_six_players_an_attack_is_judged_against_every_other_team():
+    # "If another team has, in fact, assembled a clan, then your team earns a point": the third team counts.
+    state = new(6)
+    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    step(state, {1: "attack"})
+    assert labels(state) == ["Attack! by Player 2"] and state.scores() == [0, 1, 0, 0, 1, 0]
+    # Both other teams show their hands.
+    assert set(state.view(None)["last_call"]["revealed"]) == {"Player 1", "Player 3", "Player 4", "Player 6"}
+
+
+def test_six_players_an_attack_is_wrong_only_if_no_other_team_has_a_clan():
+    # "If you were wrong, and no other team has assembled a clan, your team loses a point."
+    state = new(6)
+    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    step(state, {2: "attack"})  # the Tigers are Player 3's own team's: no other team holds a clan
+    assert labels(state) == ["Wrong call by Player 3 (Attack!): Penalty next round"]
+    assert state.view(None)["penalised"] == [2, 5]
+
+
+def test_eight_players_two_enemy_clans_at_once_score_two_points():
+    # "If several enemy clans were assembled, your team earns several points": one clan in each of two teams.
+    state = new(8)
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Tiger"],  # Player 1, with Player 5: the Foxes
+            ["Tiger", "Dragon", "Snake", "Monkey"],
+            ["Owl", "Owl", "Crane", "Bear"],  # Player 3, with Player 7: the Owls
+            ["Crane", "Tiger", "Dragon", "Snake"],
+            ["Fox", "Fox", "Monkey", "Bear"],
+            ["Crane", "Dragon", "Snake", "Monkey"],
+            ["Owl", "Owl", "Tiger", "Bear"],
+            ["Dragon", "Snake", "Monkey", "Bear"],
+        ]
+    )
+    step(state, {3: "attack"})
+    assert labels(state) == ["Attack! by Player 4"]
+    assert state.scores() == [0, 0, 0, 2, 0, 0, 0, 2]
+
+
+def test_five_players_an_attack_counts_the_lone_wolfs_three_and_the_other_pairs_four():
+    # Round 1: lone wolf Player 1; pairs Player 2 + Player 4 and Player 3 + Player 5.
+    deal = [
+        ["Fox", "Fox", "Fox", "Crane"],  # the lone wolf's clan of 3
+        ["Crane", "Crane", "Tiger", "Tiger"],
+        ["Dragon", "Dragon", "Snake", "Snake"],
+        ["Tiger", "Tiger", "Crane", "Dragon"],  # with Player 2: the four Tigers
+        ["Fox", "Dragon", "Snake", "Snake"],
+    ]
+    state = new(5)
+    state.set_hands(deal)
+    step(state, {4: "attack"})  # Player 5's enemies: the lone wolf (Foxes) and Player 2 + Player 4 (Tigers)
+    assert labels(state) == ["Attack! by Player 5"] and state.scores() == [0, 0, 2, 0, 2]
+    # The lone wolf attacks both pairs (the Tigers, and Player 3 + Player 5's Snakes) and scores alone.
+    state = new(5)
+    state.set_hands(deal)
+    step(state, {0: "attack"})
+    assert labels(state) == ["Attack! by Player 1"] and state.scores() == [2, 0, 0, 0, 0]
+
+
+def test_the_house_rule_attack_names_one_team_and_only_its_clans_count():
+    state = new(6, attack="team")
+    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    legal = [state.action_label(a) for a in state.legal_actions(1)]
+    assert "attack" not in legal and {"attack Player 1", "attack Player 3"} <= set(legal)
+    assert "attack Player 2" not in legal  # not one's own team
+    probe = state.clone()
+    step(probe, {1: "attack Player 1"})  # the named team holds nothing whole, though the third team does
+    assert labels(probe) == ["Wrong call by Player 2 (Attack! on team Player 1+Player 4): Penalty next round"]
+    step(state, {1: "attack Player 3"})
+    assert labels(state) == ["Attack! by Player 2 on team Player 3+Player 6"]
+    assert state.scores() == [0, 1, 0, 0, 1, 0]
+
+
+def test_an_attack_of_the_other_form_is_refused_with_the_allowed_calls():
+    state = new(4)
+    with pytest.raises(IllegalAction, match="attack Player 2 is not allowed now.*ninjaaa, attack"):
+        act(state, 0, "attack Player 2")
+    assert state.to_move() == (0, 1, 2, 3)
 
 
 def test_a_wrong_attack_costs_a_point_or_brings_the_penalty():
     state = new(4)
     state.set_hands(NO_CLAN)
-    step(state, {3: "attack Player 1"})
-    assert labels(state) == ["Wrong call by Player 4 (Attack! on team Player 1+Player 3): Penalty next round"]
+    step(state, {3: "attack"})
+    assert labels(state) == ["Wrong call by Player 4 (Attack!): Penalty next round"]
     assert state.view(None)["penalised"] == [1, 3]
     state.set_hands(FOX_FOR_P1_P3)
-    step(state, {1: "attack Player 1"})  # Attack! is not restricted by the Penalty
+    step(state, {1: "attack"})  # Attack! is not restricted by the Penalty
     assert state.scores() == [0, 1, 0, 1]
     state.set_hands(NO_CLAN)
-    step(state, {1: "attack Player 1"})
-    assert labels(state)[-1] == "Wrong call by Player 2 (Attack! on team Player 1+Player 3)"
+    step(state, {1: "attack"})
+    assert labels(state)[-1] == "Wrong call by Player 2 (Attack!)"
     assert state.scores() == [0, 0, 0, 0]
 
 
@@ -338,19 +431,19 @@ def test_simultaneous_calls_in_random_mode_resolve_only_the_first_of_a_seeded_dr
         state = new(4, seed=seed)
         state.set_hands(BOTH_RIGHT)
         act(state, 0, "ninjaaa")
-        act(state, 1, "attack Player 1")
+        act(state, 1, "attack")
         # The first call does not end the step: the others still decide, without seeing the calls.
         assert state.to_move() == (2, 3)
         assert state.view(2)["pending"][0] is None
         step(state)
         assert len(state.score_sheet()) == 1
         label = labels(state)[0]
-        assert label in ("Ninjaaa! by Player 1", "Attack! by Player 2 on team Player 1+Player 3")
+        assert label in ("Ninjaaa! by Player 1", "Attack! by Player 2")
         first.add(label)
         # The same seed gives the same winner of the race.
         again = new(4, seed=seed)
         again.set_hands(BOTH_RIGHT)
-        act(again, 1, "attack Player 1")
+        act(again, 1, "attack")
         act(again, 0, "ninjaaa")
         step(again)
         assert labels(again) == [label]
@@ -361,9 +454,9 @@ def test_simultaneous_calls_in_arrival_mode_resolve_the_first_submitted_at_once(
     state = new(4, gong_order="arrival")
     state.set_hands(BOTH_RIGHT)
     act(state, 2, "pass Dragon")
-    act(state, 1, "attack Player 1")
+    act(state, 1, "attack")
     # The gong rang: the round is over, the other seats' choices are void, a new round is dealt.
-    assert labels(state) == ["Attack! by Player 2 on team Player 1+Player 3"]
+    assert labels(state) == ["Attack! by Player 2"]
     assert state.view(None)["round"] == 2 and state.to_move() == (0, 1, 2, 3)
     state.set_hands(BOTH_RIGHT)
     act(state, 0, "ninjaaa")
@@ -434,8 +527,8 @@ def test_odd_counts_a_pair_scores_for_each_partner_and_a_wrong_call_costs_only_t
         ["Tiger", "Tiger", "Dragon", "Dragon"],
     ]
     state.set_hands(deal)
-    step(state, {1: "attack Player 3"})  # team Player 3 + Player 5 holds the 4 Tigers
-    assert labels(state) == ["Attack! by Player 2 on team Player 3+Player 5"]
+    step(state, {1: "attack"})  # team Player 3 + Player 5 holds the 4 Tigers
+    assert labels(state) == ["Attack! by Player 2"]
     assert state.scores() == [0, 1, 0, 1, 0]
     # Round 2: Player 2 is the lone wolf; teams Player 1 + Player 4 and Player 3 + Player 5.
     state.set_hands(deal)
@@ -447,8 +540,8 @@ def test_odd_counts_a_pair_scores_for_each_partner_and_a_wrong_call_costs_only_t
     assert state.view(None)["penalised"] == [0]
 
 
-def test_odd_counts_attack_on_the_lone_wolf():
-    state = new(5)
+def test_odd_counts_the_house_rule_attack_on_the_lone_wolf():
+    state = new(5, attack="team")
     state.set_hands(
         [
             ["Fox", "Fox", "Fox", "Crane"],
@@ -507,12 +600,12 @@ def test_seven_players_lone_wolf_rotates_and_pairs_sit_opposite_among_the_six():
         assert view["lone_wolf"] == lone
         assert [t["seats"] for t in view["teams"]] == expected[lone]
         assert [t["lone_wolf"] for t in view["teams"]] == [t == [lone] for t in expected[lone]]
-        step(state, {lone: f"attack Player {expected[lone][-1][0] + 1}"})
+        step(state, {lone: "attack"})
     assert state.view(None)["lone_wolf"] == 3
 
 
 def test_seven_players_a_pair_reaching_three_together_shares_the_victory():
-    state = new(7, seed=5)
+    state = new(7, seed=5, attack="team")
     deal = [
         ["Fox", "Fox", "Crane", "Crane"],
         ["Fox", "Fox", "Crane", "Crane"],
@@ -584,14 +677,14 @@ def test_a_sampled_world_rechooses_the_other_seats_pending_choices():
 def test_reopened_choices_let_the_other_seats_decide_again_the_gong_included():
     state = new(4, seed=2)
     act(state, 1, "pass " + next(iter(state.view(1)["hand"])))
-    act(state, 3, "attack Player 1")
+    act(state, 3, "attack")
     world = state.sample_world(0, random.Random(2))
     world.reopen_choices(0)
     assert world.to_move() == (0, 1, 2, 3)
     # The seats that had decided may now choose anything the rules allow them, a call too.
     assert all(world.legal_actions(s) for s in range(4))
     assert world.parse_action("ninjaaa") in world.legal_actions(1)
-    assert world.parse_action("attack Player 1") in world.legal_actions(3)
+    assert world.parse_action("attack") in world.legal_actions(3)
     for seat in (0, 1, 2):
         act(world, seat, "pass " + next(iter(world.view(seat)["hand"])))
     act(world, 3, "ninjaaa")
@@ -603,13 +696,14 @@ def test_reopened_choices_let_the_other_seats_decide_again_the_gong_included():
 def test_labels_read_back_and_describe_the_calls():
     state = new(4)
     assert state.parse_action("NINJAAA") == state.parse_action("ninjaaa")
+    assert state.action_label(state.parse_action("ATTACK")) == "attack"
     assert state.action_label(state.parse_action("attack player 2")) == "attack Player 2"
     assert state.action_label(state.parse_action("pass fox")) == "pass Fox"
 
 
 def test_a_sampled_world_never_keeps_another_seats_hidden_call():
     state = new(4, seed=2)
-    act(state, 1, "attack Player 1")
+    act(state, 1, "attack")
     rng = random.Random(4)
     for _ in range(30):
         world = state.sample_world(0, rng)
@@ -782,8 +876,8 @@ def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
     [
         (FOX_FOR_P1_P3, {0: "ninjaaa"}),  # right Ninjaaa!
         (NO_CLAN, {0: "ninjaaa"}),  # wrong Ninjaaa!
-        (FOX_FOR_P1_P3, {1: "attack Player 1"}),  # right Attack!
-        (NO_CLAN, {1: "attack Player 1"}),  # wrong Attack!
+        (FOX_FOR_P1_P3, {1: "attack"}),  # right Attack!
+        (NO_CLAN, {1: "attack"}),  # wrong Attack!
     ],
 )
 def test_every_resolved_call_ends_the_round_with_a_fresh_deal(deal, call):
@@ -815,7 +909,7 @@ def test_redeals_are_shuffled_afresh():
     deals = set()
     for _ in range(6):
         state.set_hands(NO_CLAN)
-        step(state, {0: "attack Player 2"})
+        step(state, {0: "attack"})
         deals.add(tuple(state.hands))
     assert len(deals) > 1
 
@@ -904,7 +998,7 @@ def test_a_pending_call_looks_like_any_other_decision_to_the_others():
     calling, passing = new(4, seed=5), new(4, seed=5)
     for state in (calling, passing):
         state.set_hands(BOTH_RIGHT)
-    act(calling, 1, "attack Player 1")
+    act(calling, 1, "attack")
     act(passing, 1, "pass Tiger")
     for seat in (0, 2, 3, None):
         assert calling.view(seat) == passing.view(seat)
@@ -942,7 +1036,7 @@ def test_the_heuristic_gambles_on_the_fourth_card_when_a_wrong_call_costs_only_a
     # Right after the deal, with three Foxes: the teammate holds the fourth one time in three (and the other
     # team all four Tigers or all four Dragons about one time in four). At 0 points a wrong call costs only a
     # Penalty round, so the gong is worth it.
-    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"ninjaaa", "attack Player 2"}
+    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"ninjaaa", "attack"}
     # Two points up, a wrong call would give away half the lead: the same odds are not enough.
     state.points = [2, 0, 2, 0]
     assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"pass Crane"}

@@ -22,7 +22,7 @@ from .convention import (
     own_team,
 )
 from .reading import WINDOW, read_deals, read_hands
-from .rules import ninjaaa_action
+from .rules import attack_action, ninjaaa_action
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
@@ -185,7 +185,8 @@ class Heuristic(Bot):
         """The call most likely to be right in the worlds the bot believes, and its odds."""
         seat = info.seat
         attacks = [a for a in legal if a > ninjaaa]
-        first_attack = ninjaaa + 1
+        attack_all = attack_action(info.players)
+        first_attack = attack_all + 1  # the house rule's Attack! on one team: this id plus one of its seats
         wins = {a: 0.0 for a in [ninjaaa, *attacks]}
         total = 0.0
         for world, weight in self._worlds(info, view):
@@ -193,7 +194,8 @@ class Heuristic(Bot):
             if world.ninjaaa_points(seat):
                 wins[ninjaaa] += weight
             for a in attacks:
-                if world.clans(world.team_of[a - first_attack]):
+                right = world.attack_points(seat) if a == attack_all else world.clans(world.team_of[a - first_attack])
+                if right:
                     wins[a] += weight
         best = max(wins, key=wins.get)
         return best, wins[best] / total

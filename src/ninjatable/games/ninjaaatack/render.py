@@ -48,7 +48,8 @@ def _status(view: dict[str, Any]) -> Text:
     text.append(f"\nWaiting for: {waiting}")
     if view.get("my_choice"):
         text.append(f"   your choice: {view['my_choice']} (hidden from the others)", style="italic")
-    text.append("\nThe gong: 'ninjaaa' or 'attack Player N' at any prompt", style="dim")
+    attack = "'attack Player N' (one team)" if view.get("attack") == "team" else "'attack' (every other team)"
+    text.append(f"\nThe gong: 'ninjaaa' or {attack} at any prompt", style="dim")
     return text
 
 

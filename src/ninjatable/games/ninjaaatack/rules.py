@@ -3,7 +3,7 @@
 The round is a loop of two simultaneous steps: a *pass* step (every seat picks a card; then all cards move
 one seat to the left at once) and a *signal* step (every seat makes one gesture or stays silent; the
 gestures are published together). At either step a seat may instead call the gong: "Ninjaaa!" (my team has
-a clan) or "Attack!" naming another team. A resolved call reveals the hands concerned, scores, and ends the
+a clan) or "Attack!" (another team has one). A resolved call reveals the hands concerned, scores, and ends the
 round; the cards are reshuffled and redealt.
 
 Seats are numbered around the table to the left: the card a seat passes goes to the next seat.
@@ -28,7 +28,8 @@ NO_CHOICE = -1
 
 
 # --- the action space ------------------------------------------------------------------------------
-# For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack <seat's team> (n).
+# For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack (every other team, the
+# rulebook's), attack <seat's team> (n, the house rule `attack=team`).
 def silence_action(n: int) -> int:
     return n + NUM_SIGNALS
 
@@ -37,8 +38,14 @@ def ninjaaa_action(n: int) -> int:
     return n + NUM_SIGNALS + 1
 
 
-def attack_base(n: int) -> int:
+def attack_action(n: int) -> int:
+    """The rulebook's Attack!, judged against every other team."""
     return n + NUM_SIGNALS + 2
+
+
+def attack_base(n: int) -> int:
+    """The house rule's Attack! on one team, named by one of its seats: this id plus the seat."""
+    return n + NUM_SIGNALS + 3
 
 
 def is_call(action: int, n: int) -> bool:
@@ -72,21 +79,25 @@ _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n
 _SETUPS: dict[tuple[int, int], tuple] = {}
 
 
-def round_setup(n: int, lone_wolf: int) -> tuple:
+def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
     """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
 
-    The gong calls open to a seat are Ninjaaa! and Attack! on each other team, named by the team's first seat;
-    every decision offers them, so they are computed once per table layout.
+    The gong calls open to a seat are Ninjaaa! and Attack! (the rulebook's, on every other team at once; with
+    `per_team`, the house rule's, on each other team, named by the team's first seat); every decision offers
+    them, so they are computed once per table layout.
     """
-    key = (n, lone_wolf)
+    key = (n, lone_wolf, per_team)
     if key not in _SETUPS:
         teams = teams_for_round(n, lone_wolf)
         team_of: list[tuple[int, ...]] = [()] * n
         for members in teams:
             for s in members:
                 team_of[s] = members
-        first = attack_base(n)
-        calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        if per_team:
+            first = attack_base(n)
+            calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        else:
+            calls = tuple((ninjaaa_action(n), attack_action(n)) for _ in range(n))
         _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
     return _SETUPS[key]
 
@@ -118,6 +129,13 @@ class NinjaaaTack(Game):
             "random",
             "calls in one step: 'random' = seeded draw once all have decided; 'arrival' = first submitted wins",
             choices=("random", "arrival"),
+        ),
+        Option(
+            "attack",
+            "all",
+            "what Attack! claims: 'all' = the rulebook's, some other team holds a clan (every enemy clan scores); "
+            "'team' = a house rule, the one named team holds a clan",
+            choices=("all", "team"),
         ),
         Option(
             "max_passes",
@@ -153,6 +171,8 @@ class NinjaaaTack(Game):
             return "silence"
         if action == ninjaaa_action(n):
             return "ninjaaa"
+        if action == attack_action(n):
+            return "attack"
         return f"attack {seat_name(action - attack_base(n))}"
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> NinjaaaTackState:
@@ -171,6 +191,7 @@ class NinjaaaTackState(State):
         super().__init__(game, players, seed, options)
         n = players
         self.arrival = options["gong_order"] == "arrival"
+        self.per_team = options["attack"] == "team"
         self.max_passes = options["max_passes"]
         self.max_rounds = options["max_rounds"]
         self.target = options["points_to_win"]
@@ -194,7 +215,8 @@ class NinjaaaTackState(State):
         self.signals: list[tuple[int, int, int]] = []
         # passed[k][s]: the family seat s passed at pass k of this round (-1 where unknown in a sampled world).
         self.passed: list[tuple[int, ...]] = []
-        # The last resolved call, for the views: (caller, action, target seats, revealed hands, points, correct).
+        # The last resolved call, for the views: (caller, action, the teams judged (names), revealed hands, points,
+        # correct).
         self.last_call: tuple | None = None
         self.over = False
         self._start_round()
@@ -207,7 +229,7 @@ class NinjaaaTackState(State):
         if n % 2:
             # The lone wolf starts with Player 1 and moves one seat to the left each round.
             self.lone_wolf = (self.round - 1) % n
-        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf)
+        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf, self.per_team)
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -371,17 +393,31 @@ class NinjaaaTackState(State):
             return self.solo_clans((caller,), need)
         return self.solo_clans(team, need)
 
+    def attack_points(self, caller: int) -> int:
+        """The clans the rulebook's Attack! by `caller` is worth: every other team's (0 makes it a wrong call)."""
+        team = self.team_of[caller]
+        return sum(self.clans(t) for t in self.teams if t != team)
+
     def _resolve_call(self, caller: int, action: int) -> None:
         """Reveal the hands concerned, score the call, and end the round."""
         n = self.players
         team = self.team_of[caller]
         if action == ninjaaa_action(n):
             target = team
+            judged = team_name(team)
             points = self.ninjaaa_points(caller)
             call = "Ninjaaa!"
             label = f"Ninjaaa! by {seat_name(caller)}"
+        elif action == attack_action(n):
+            # The rulebook's Attack!: every other team is judged, and every enemy clan scores.
+            target = tuple(s for t in self.teams if t != team for s in t)
+            judged = "; ".join(team_name(t) for t in self.teams if t != team)
+            points = self.attack_points(caller)
+            call = "Attack!"
+            label = f"Attack! by {seat_name(caller)}"
         else:
             target = self.team_of[action - attack_base(n)]
+            judged = team_name(target)
             points = self.clans(target)
             call = f"Attack! on {team_name(target)}"
             label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
@@ -396,7 +432,7 @@ class NinjaaaTackState(State):
             self._score(label, row)
         else:
             self._wrong_call(caller, call)
-        self.last_call = (caller, action, target, revealed, points, bool(points))
+        self.last_call = (caller, action, judged, revealed, points, bool(points))
         self._reset_step()
         if any(p >= self.target for p in self.points):
             self.over = True
@@ -471,6 +507,7 @@ class NinjaaaTackState(State):
             "max_passes": self.max_passes,
             "points_to_win": self.target,
             "gong_order": "arrival" if self.arrival else "random",
+            "attack": "team" if self.per_team else "all",
             "individual_scores": n % 2 == 1,
             "teams": teams,
             "lone_wolf": self.lone_wolf if self.lone_wolf >= 0 else None,
@@ -497,11 +534,11 @@ class NinjaaaTackState(State):
     def _last_call_view(self) -> dict[str, Any] | None:
         if self.last_call is None:
             return None
-        caller, action, target, revealed, points, correct = self.last_call
+        caller, action, judged, revealed, points, correct = self.last_call
         return {
             "caller": caller,
             "call": self.action_label(action),
-            "target": team_name(target),
+            "target": judged,
             "revealed": {seat_name(s): self.counts_text(c) for s, c in revealed},
             "points": points,
             "correct": correct,
