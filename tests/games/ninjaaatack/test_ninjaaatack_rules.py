@@ -745,8 +745,10 @@ def test_the_heuristic_keeps_its_family_and_signals_it_by_the_convention():
     assert {heuristic_choice(state, 0, seed, **never_gamble) for seed in range(5)} == {"pass Crane"}
     act(state, 0, "pass Crane")
     step(state)
-    # Still at least two Tigers: it makes the third gesture of the vocabulary (Tiger is the third family).
-    assert heuristic_choice(state, 0, **never_gamble) == f"signal {SIGNALS[2]}"
+    # Still at least two Tigers: it makes the gesture that names Tiger in its partnership's codebook.
+    tiger = next(g for g, f in state.view(0)["codebook"].items() if f == "Tiger")
+    assert heuristic_choice(state, 0, **never_gamble) == f"signal {tiger}"
+    assert state.view(2)["codebook"][tiger] == "Tiger"  # which its teammate reads
 
 
 def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
@@ -792,10 +794,15 @@ def test_a_heuristic_team_beats_a_random_team():
 
 
 # Observation layout (docs/rules): hand (n), step (2), 5 per-seat blocks (5n), latest gestures (n x 13),
-# last card passed and received (2n), share of the pass limit (1).
+# last card passed and received (2n), share of the pass limit (1), the teammate's gesture read by the code (n).
 def last_pass_slots(n: int) -> slice:
     start = n + 2 + 5 * n + n * (len(SIGNALS) + 1)
     return slice(start, start + 2 * n)
+
+
+def partner_code_slots(n: int) -> slice:
+    start = n + 2 + 5 * n + n * (len(SIGNALS) + 1) + 2 * n + 1
+    return slice(start, start + n)
 
 
 def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
@@ -811,6 +818,9 @@ def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
             # Gestures, scores, teams and steps are public: only the hand and the (unknown) passes may differ.
             mine[:4] = true[:4] = 0
             mine[last_pass_slots(4)] = true[last_pass_slots(4)] = 0
+            if seat != 2:
+                # What Player 2's wink means to Player 4 is their secret: Player 1 does not know it.
+                mine[partner_code_slots(4)] = true[partner_code_slots(4)] = 0
             assert (mine == true).all(), f"Player {seat + 1}'s observation in a sampled world"
         # Player 3's pass and receipt are unknown to Player 1: the world does not make them up.
         assert not world.observation(2)[last_pass_slots(4)].any()
@@ -1040,3 +1050,101 @@ def test_the_heuristic_gambles_on_the_fourth_card_when_a_wrong_call_costs_only_a
     # Two points up, a wrong call would give away half the lead: the same odds are not enough.
     state.points = [2, 0, 2, 0]
     assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"pass Crane"}
+
+
+# --- the partnerships' codebooks ---------------------------------------------------------------------------------
+def test_each_partnership_has_a_private_codebook_drawn_from_the_seed():
+    state = new(4, seed=11)
+    code = state.view(0)["codebook"]
+    # The partners share it: every family named by a gesture of its own.
+    assert state.view(2)["codebook"] == code
+    assert sorted(code.values()) == sorted(FAMILIES[:4]) and set(code) <= set(SIGNALS)
+    # Hidden from the other team and from spectators.
+    assert state.view(1)["codebooks"][0] is None and state.view(None)["codebooks"] == [None, None]
+    assert state.view(0)["codebooks"][1] is None
+    # The same seed draws the same codes; the deal does not depend on them.
+    assert new(4, seed=11).view(0)["codebook"] == code
+    assert new(4, seed=11, codebooks=False).hands == state.hands
+    drawn = {tuple(new(4, seed=s).view(0)["codebook"].items()) for s in range(10)}
+    assert len(drawn) > 5
+
+
+def test_public_codes_are_the_same_for_everybody_and_seen_by_all():
+    state = new(4, codebooks=False)
+    for seat in range(4):
+        assert state.view(seat)["codebook"] == dict(zip(SIGNALS, FAMILIES[:4], strict=False))
+    assert all(entry is not None for entry in state.view(None)["codebooks"])
+
+
+def test_odd_counts_every_pair_of_seats_has_its_own_codebook():
+    state = new(5, seed=4)
+    codebooks = state.view(None)["codebooks"]
+    assert len(codebooks) == 10  # 5 players: 10 pairs
+    for seat in range(5):
+        known = [entry["seats"] for entry in state.view(seat)["codebooks"] if entry is not None]
+        assert sorted(known) == sorted([sorted((seat, o)) for o in range(5) if o != seat])
+    # Round 1: lone wolf Player 1, who has nobody to signal to; Player 2 + Player 4 read by their pair's code.
+    assert state.view(0)["codebook"] is None
+    pair = next(e for e in state.view(1)["codebooks"] if e is not None and e["seats"] == [1, 3])
+    assert state.view(1)["codebook"] == state.view(3)["codebook"] == pair["code"]
+    step(state, {0: "attack"})
+    # Round 2: lone wolf Player 2; Player 1 + Player 4 now read by theirs.
+    pair = next(e for e in state.view(0)["codebooks"] if e is not None and e["seats"] == [0, 3])
+    assert state.view(0)["codebook"] == state.view(3)["codebook"] == pair["code"]
+
+
+def test_a_sampled_world_keeps_the_seats_codes_and_redraws_the_others():
+    state = new(6, seed=2)
+    rng = random.Random(3)
+    worlds = [state.sample_world(0, rng) for _ in range(20)]
+    assert all(w.codebooks[(0, 3)] == state.codebooks[(0, 3)] for w in worlds)
+    assert len({w.codebooks[(1, 4)] for w in worlds}) > 10
+    # In its own world, the seat sees what it saw: its code, no other.
+    assert all(w.view(0)["codebook"] == state.view(0)["codebook"] for w in worlds)
+
+
+def test_sampled_codes_depend_on_the_view_and_the_generator_only():
+    state = new(6, seed=2)
+    other = state.clone()
+    other.codebooks[(1, 4)] = tuple(reversed(other.codebooks[(1, 4)]))  # a hidden truth Player 1 cannot see
+    assert state.view(0) == other.view(0)
+    for seed in range(5):
+        a, b = state.sample_world(0, random.Random(seed)), other.sample_world(0, random.Random(seed))
+        assert a.codebooks == b.codebooks and a.hands == b.hands
+
+
+def test_a_gesture_is_public_and_its_meaning_is_the_partnerships():
+    state = new(4, seed=3)
+    state.set_hands(NO_CLAN)
+    step(state)
+    tiger = next(g for g, f in state.view(1)["codebook"].items() if f == "Tiger")
+    step(state, {1: f"signal {tiger}"})
+    # Everybody sees the gesture, with who made it...
+    assert all({"seat": 1, "signal": tiger} in [{k: e[k] for k in ("seat", "signal")} for e in state.view(s)["signals"]]
+               for s in (0, 1, 2, 3, None))
+    # ...and the partner's observation reads it as Tiger; the opponents' has no reading of it.
+    assert state.observation(3)[partner_code_slots(4)].tolist() == [0, 0, 1, 0]
+    assert not state.observation(0)[partner_code_slots(4)].any()
+
+
+def test_heuristic_gestures_name_a_family_the_gesturer_holds_two_of_by_its_code():
+    from ninjatable.games.ninjaaatack.heuristic import Heuristic
+
+    for players in (4, 5):
+        state = new(players, seed=21, max_rounds=2, max_passes=6)
+        bots = [Heuristic(seed=s, margin=1.1) for s in range(players)]  # no gamble at the gong: rounds go on
+        checked = 0
+        while not state.is_over() and checked < 20:
+            movers = state.to_move()
+            for seat in movers:
+                if seat not in state.to_move():
+                    break
+                action = bots[seat].choose(state, seat)
+                label = state.action_label(action)
+                if label.startswith("signal "):
+                    family = state.view(seat)["codebook"][label.removeprefix("signal ")]
+                    assert state.hand_text(seat).count(family) == 1
+                    assert state.hand_counts(seat)[FAMILIES.index(family)] >= 2
+                    checked += 1
+                state.apply(seat, action)
+        assert checked > 0

@@ -2,8 +2,8 @@
 tap the gong when the odds of the call being right are worth what a wrong call costs.
 
 Table-talk convention (shared by every heuristic seat): after a pass, a seat holding 2 or more cards of the
-family it collects makes the gesture whose index is that family (nod = Fox, wink = Crane, ...); otherwise it
-stays silent. Teammates read it to agree on a family; opponents read it too, to attack.
+family it collects makes the gesture that names that family in its partnership's codebook; otherwise it stays
+silent. Teammates read it to agree on a family; opponents see only that a gesture was made.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from ...core import Bot, SeatInfo, win_chances
 from .cards import clan_size
 from .convention import (
+    UNKNOWN,
     choose_pass_among,
     convention_signal,
     gesture_action,
@@ -92,7 +93,7 @@ class Heuristic(Bot):
         if view["step"] == "pass":
             left = (seat + 1) % n
             return self.rng.choice(choose_pass_among(hand, seat, team, left, signals))
-        return gesture_action(convention_signal(hand, seat, team, signals), n)
+        return gesture_action(view, convention_signal(hand, seat, team, signals), n)
 
     @classmethod
     def for_rollouts(cls, seed: int) -> Heuristic:
@@ -112,7 +113,9 @@ class Heuristic(Bot):
         """How well a world fits the gestures under the convention: each gesture it makes a bluff counts less."""
         weight = 1.0
         for s, family in latest_signals(view, world.players).items():
-            if s != seat and world.hand_counts(s)[family] < 2:
+            held = world.hand_counts(s)
+            # A gesture whose meaning is unknown still says its maker holds 2 of some family.
+            if s != seat and (max(held) if family == UNKNOWN else held[family]) < 2:
                 weight *= BLUFF_WEIGHT
         return weight
 
@@ -163,7 +166,7 @@ class Heuristic(Bot):
         keep = [a for a in legal if a < ninjaaa]
         if view["step"] != "pass":
             hand, team = own_hand(view, n), own_team(view, seat)
-            gesture = gesture_action(convention_signal(hand, seat, team, latest_signals(view, n)), n)
+            gesture = gesture_action(view, convention_signal(hand, seat, team, latest_signals(view, n)), n)
             keep = [a for a in keep if a == gesture]
         if any(a >= ninjaaa for a in legal):
             # Read from the view alone, with a fixed seed: the same for every world the seat cannot tell apart;

@@ -11,6 +11,7 @@ Seats are numbered around the table to the left: the card a seat passes goes to 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, ClassVar
 
@@ -73,6 +74,30 @@ def team_name(members: tuple[int, ...]) -> str:
     if len(members) == 1:
         return f"lone wolf {seat_name(members[0])}"
     return "team " + "+".join(seat_name(s) for s in members)
+
+
+# --- the partnerships' codebooks ---------------------------------------------------------------------
+PUBLIC_CODE = tuple(range(NUM_SIGNALS))
+
+
+def codebook_pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of seats that agree a codebook: the partners at even counts; at odd counts, where the
+    partnerships change every round, every pair of seats."""
+    if n % 2 == 0:
+        return tuple((s, s + n // 2) for s in range(n // 2))
+    return tuple(itertools.combinations(range(n), 2))
+
+
+def draw_codebook(rng: random.Random) -> tuple[int, ...]:
+    """A private code: the gestures in a random order; the k-th gesture of the order names family k."""
+    order = list(PUBLIC_CODE)
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
+    """A codebook in words: gesture to family, for the n families of the game."""
+    return {C.SIGNALS[code[f]]: C.FAMILIES[f] for f in range(n)}
 
 
 _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
@@ -138,6 +163,12 @@ class NinjaaaTack(Game):
             choices=("all", "team"),
         ),
         Option(
+            "codebooks",
+            True,
+            "each partnership agrees in private what its gestures mean (drawn from the game's seed); "
+            "false: one public code for everybody (the k-th gesture names the k-th family)",
+        ),
+        Option(
             "max_passes",
             40,
             "passes after which a round with no call is redealt, unscored",
@@ -158,8 +189,9 @@ class NinjaaaTack(Game):
     def observation_shape(self, players: int) -> tuple[int, ...]:
         n = players
         # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
-        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1).
-        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1,)
+        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
+        # teammate's latest gesture read by the partnership's codebook (n).
+        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n,)
 
     def action_label(self, action: int, players: int) -> str:
         n = players
@@ -192,6 +224,7 @@ class NinjaaaTackState(State):
         n = players
         self.arrival = options["gong_order"] == "arrival"
         self.per_team = options["attack"] == "team"
+        self.private_codes = options["codebooks"]
         self.max_passes = options["max_passes"]
         self.max_rounds = options["max_rounds"]
         self.target = options["points_to_win"]
@@ -219,6 +252,12 @@ class NinjaaaTackState(State):
         # correct).
         self.last_call: tuple | None = None
         self.over = False
+        # codebooks[(a, b)]: the code seats a and b agreed before play (see `draw_codebook`). Drawn from a stream
+        # of their own, so the deals of a seed are the same with or without private codes.
+        rng = random.Random(f"{seed}:codebooks")
+        self.codebooks = {
+            pair: draw_codebook(rng) if self.private_codes else PUBLIC_CODE for pair in codebook_pairs(n)
+        }
         self._start_round()
 
     # --- rounds ----------------------------------------------------------------------------------------
@@ -461,6 +500,11 @@ class NinjaaaTackState(State):
         self.score(label, row)
 
     # --- views ---------------------------------------------------------------------------------------------------
+    def code_of(self, seat: int) -> tuple[int, ...] | None:
+        """The codebook `seat` shares with its partner this round (None for a lone wolf)."""
+        team = self.team_of[seat]
+        return self.codebooks[team] if len(team) == 2 else None
+
     def hand_counts(self, seat: int) -> list[int]:
         n = self.players
         return self.hands[seat * n : seat * n + n]
@@ -517,6 +561,16 @@ class NinjaaaTackState(State):
                 {"pass": k, "seat": s, "player": seat_name(s), "signal": C.SIGNALS[g]} for k, s, g in self.signals
             ],
             "last_call": self._last_call_view(),
+            "codebooks_private": self.private_codes,
+            # Each codebook is known to the two seats that agreed it (to everybody when the code is public).
+            "codebooks": [
+                Private(
+                    {"seats": list(pair), "code": code_table(code, n)},
+                    pair,
+                    shown=None if self.private_codes else {"seats": list(pair), "code": code_table(code, n)},
+                )
+                for pair, code in self.codebooks.items()
+            ],
             "hands": hands,
             "pending": pending,
             "pass_log": own,
@@ -529,6 +583,9 @@ class NinjaaaTackState(State):
         view["hand"] = view["hands"][seat] if mine else None
         view["my_choice"] = view["pending"][seat] if mine else None
         view["my_passes"] = view["pass_log"][seat] if mine else None
+        code = self.code_of(seat) if mine else None
+        # The code of this round's partnership: what the seat's and its partner's gestures mean.
+        view["codebook"] = code_table(code, self.players) if code is not None else None
         return view
 
     def _last_call_view(self) -> dict[str, Any] | None:
@@ -580,6 +637,23 @@ class NinjaaaTackState(State):
             if last[seat - 1] >= 0:
                 out[base + n + last[seat - 1]] = 1.0
         out[base + 2 * n] = self.passes / self.max_passes
+        base += 2 * n + 1
+        family = self.partner_family(seat)
+        if family is not None:
+            out[base + family] = 1.0
+
+    def partner_family(self, seat: int) -> int | None:
+        """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
+        code = self.code_of(seat)
+        if code is None:
+            return None
+        mate = next(s for s in self.team_of[seat] if s != seat)
+        family = None
+        for _, s, g in self.signals:
+            if s == mate:
+                f = code.index(g)
+                family = f if f < self.players else None
+        return family
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
     def _copy_mutables(self, other: State) -> None:
@@ -588,6 +662,7 @@ class NinjaaaTackState(State):
         other.pending = self.pending[:]
         other.signals = self.signals[:]
         other.passed = self.passed[:]
+        other.codebooks = dict(self.codebooks)
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Deal the cards the seat cannot see among the other hands, keeping what it knows of its passes.
@@ -634,6 +709,11 @@ class NinjaaaTackState(State):
                     world.pending[s] = rng.choice(held)
                 else:
                     world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+        # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
+        if self.private_codes:
+            for pair in world.codebooks:
+                if seat not in pair:
+                    world.codebooks[pair] = draw_codebook(rng)
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
