@@ -19,6 +19,9 @@ from .cards import FAMILIES, SIGNALS
 
 # How much a teammate's gesture for a family adds to its value when choosing what to keep.
 TEAMMATE_SIGNAL_BONUS = 2.5
+# A player that gestured a family keeps collecting it while it holds 2 of it: its gesture is a promise the
+# teammate counts on (see `partner_promise`). More than any other value a hand can give a family short of a clan.
+PROMISE_BONUS = 5.0
 # How much an opponent's gesture on our left makes us keep that family rather than feed it to them.
 FEED_ENEMY_PENALTY = 1.5
 SILENT = -1
@@ -62,13 +65,34 @@ def latest_signals(view: dict[str, Any], n: int) -> dict[int, int]:
     return latest
 
 
+def mate_of(seat: int, team: tuple[int, ...] | list[int]) -> int | None:
+    """The seat's teammate this round (None for a lone wolf)."""
+    return next((s for s in team if s != seat), None)
+
+
 def family_values(hand: list[int], seat: int, team: tuple[int, ...] | list[int], latest: dict[int, int]) -> list[float]:
-    """How much each family is worth keeping: cards held, plus the teammate's declared family."""
+    """How much each family is worth keeping: cards held, plus the teammate's declared family, plus the
+    family the player itself declared while it holds 2 of it (a promise; when the two declared different
+    families at once, the lower seat's promise stands)."""
     values = [float(c) for c in hand]
-    for mate in team:
-        if mate != seat and latest.get(mate, SILENT) >= 0:
-            values[latest[mate]] += TEAMMATE_SIGNAL_BONUS
+    mate = mate_of(seat, team)
+    theirs = latest.get(mate, SILENT) if mate is not None else SILENT
+    if theirs >= 0:
+        values[theirs] += TEAMMATE_SIGNAL_BONUS
+    mine = latest.get(seat, SILENT)
+    if mine >= 0 and hand[mine] >= 2 and (theirs in (SILENT, UNKNOWN, mine) or seat < mate):
+        values[mine] += PROMISE_BONUS
     return values
+
+
+def partner_promise(seat: int, team: tuple[int, ...] | list[int], latest: dict[int, int]) -> int:
+    """The family the teammate promised (it holds 2 or more of it, and keeps them), or SILENT: its latest
+    gesture, unless the player itself declared another family (then the teammate may give way)."""
+    mate = mate_of(seat, team)
+    theirs = latest.get(mate, SILENT) if mate is not None else SILENT
+    if theirs < 0 or latest.get(seat, SILENT) not in (SILENT, theirs):
+        return SILENT
+    return theirs
 
 
 def target_family(hand: list[int], seat: int, team: tuple[int, ...] | list[int], latest: dict[int, int]) -> int:
@@ -78,11 +102,15 @@ def target_family(hand: list[int], seat: int, team: tuple[int, ...] | list[int],
 
 
 def convention_signal(hand: list[int], seat: int, team: tuple[int, ...] | list[int], latest: dict[int, int]) -> int:
-    """The family the player gestures after a pass, or SILENT (always, for a lone wolf)."""
+    """The family the player gestures after a pass, or SILENT: always for a lone wolf, and when the teammate
+    declared another family (a second family would only split the pair)."""
     if len(team) == 1:
         return SILENT
     target = target_family(hand, seat, team, latest)
-    return target if hand[target] >= 2 else SILENT
+    theirs = latest.get(mate_of(seat, team), SILENT)
+    if hand[target] < 2 or theirs not in (SILENT, UNKNOWN, target):
+        return SILENT
+    return target
 
 
 def choose_pass_among(
