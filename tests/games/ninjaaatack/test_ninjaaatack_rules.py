@@ -1033,7 +1033,7 @@ def test_with_both_teams_one_call_from_the_win_a_lead_is_not_worth_guarding():
     assert break_even((2, 2)) < break_even((2, 0))
 
 
-def test_the_heuristic_gambles_on_the_fourth_card_when_a_wrong_call_costs_only_a_penalty():
+def test_the_heuristic_plays_for_the_game_not_for_a_one_in_three_gamble():
     state = new(4)
     state.set_hands(
         [
@@ -1043,13 +1043,41 @@ def test_the_heuristic_gambles_on_the_fourth_card_when_a_wrong_call_costs_only_a
             ["Tiger", "Tiger", "Dragon", "Dragon"],
         ]
     )
-    # Right after the deal, with three Foxes: the teammate holds the fourth one time in three (and the other
-    # team all four Tigers or all four Dragons about one time in four). At 0 points a wrong call costs only a
-    # Penalty round, so the gong is worth it.
-    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"ninjaaa", "attack"}
-    # Two points up, a wrong call would give away half the lead: the same odds are not enough.
+    # Right after the deal, with three Foxes, the teammate holds the fourth one time in three: a call would be
+    # wrong twice as often as right, so the bot collects instead, at 0 points as well as 2 points up.
+    assert {heuristic_choice(state, 0, seed) for seed in range(5)} == {"pass Crane"}
     state.points = [2, 0, 2, 0]
-    assert {heuristic_choice(state, 0, seed) for seed in range(5)} <= {"pass Crane"}
+    assert {heuristic_choice(state, 0, seed) for seed in range(5)} == {"pass Crane"}
+
+
+def test_the_heuristic_calls_when_its_teammate_promised_the_family_it_holds_two_of():
+    state = new(4, seed=5)
+    state.set_hands(
+        [
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Crane", "Tiger", "Dragon", "Dragon"],
+            ["Fox", "Fox", "Crane", "Tiger"],
+            ["Crane", "Tiger", "Dragon", "Dragon"],
+        ]
+    )
+    step(state, {0: "pass Tiger", 1: "pass Crane", 2: "pass Tiger", 3: "pass Crane"})
+    fox = next(g for g, f in state.view(2)["codebook"].items() if f == "Fox")
+    step(state, {2: f"signal {fox}"})  # Player 3 promises the Foxes: it holds 2 and keeps them
+    # Player 1 holds the other two: a clan for certain, whatever the odds in its sampled worlds.
+    assert heuristic_choice(state, 0, margin=1.1) == "ninjaaa"
+    # Under the Penalty the pair's cards do not count together: no certain call.
+    state.penalised = frozenset({0, 2})
+    assert heuristic_choice(state, 0, margin=1.1) != "ninjaaa"
+
+
+def test_the_heuristic_attacks_when_an_enemy_pair_makes_the_same_gesture():
+    state = new(6, seed=5)
+    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    step(state)
+    # Player 3 and Player 6 share a code: the same gesture names the same family, 2 or more in each hand.
+    step(state, {2: "signal fist", 5: "signal fist"})
+    assert heuristic_choice(state, 0, margin=1.1) == "attack"
+    assert heuristic_choice(state, 2, margin=1.1) != "attack"  # not one's own team
 
 
 # --- the partnerships' codebooks ---------------------------------------------------------------------------------
