@@ -14,7 +14,7 @@ from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 
 TINY_SEARCH = "ismcts:iterations=6,depth=20"
-SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 6}}  # long games, capped by their safeguards
+SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 3}}  # long games, capped by their safeguards
 
 
 @pytest.mark.parametrize(

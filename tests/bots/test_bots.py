@@ -20,7 +20,8 @@ SEARCH_PAIRED = "ismcts:iterations=4,rollout=heuristic,depth=10,paired=1"
 
 # Games that run long between bots are capped by their own safeguard options, so that playing them to the end
 # (by the rules or by the safeguard) stays fast; the rules of a capped game are the same.
-SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 6}}
+# (Ninjaaa'Tack's heuristic waits until its pair knows, so its games run many rounds.)
+SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 4}}
 
 
 def configurations() -> list[tuple[object, int]]:

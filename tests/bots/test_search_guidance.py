@@ -185,11 +185,11 @@ class TestNinjaaatackBeliefs:
     def test_a_world_that_makes_a_gesture_a_bluff_weighs_less(self):
         game = get_game("ninjaaatack")
         cls = game.heuristic_bot
-        state = game.new_state(4, seed=5)
+        state = game.new_state(4, seed=5, codebooks=False)
         state.set_hands([["Fox", "Fox", "Crane", "Tiger"], ["Crane", "Crane", "Fox", "Dragon"],
                          ["Tiger", "Tiger", "Dragon", "Dragon"], ["Fox", "Crane", "Tiger", "Dragon"]])
         view = state.view(0)
-        # Player 2 nods (Fox under the convention).
+        # Player 2 nods (Fox under the public code).
         view = dict(view, signals=[{"seat": 1, "signal": "nod"}])
         rng = random.Random(1)
         weights = set()
@@ -200,6 +200,16 @@ class TestNinjaaatackBeliefs:
             assert weight == (1.0 if fits else 0.25)
             weights.add(weight)
         assert weights == {1.0, 0.25}  # both kinds of world were drawn
+
+    def test_a_gesture_in_a_secret_code_says_only_two_of_some_family(self):
+        game = get_game("ninjaaatack")
+        state = game.new_state(4, seed=5)
+        view = dict(state.view(0), signals=[{"seat": 1, "signal": "nod"}])
+        rng = random.Random(1)
+        for _ in range(40):
+            world = state.sample_world(0, rng)
+            fits = max(world.hand_counts(1)) >= 2
+            assert game.heuristic_bot.world_weight(view, world, 0) == (1.0 if fits else 0.25)
 
     def test_own_gestures_do_not_weigh(self):
         game = get_game("ninjaaatack")

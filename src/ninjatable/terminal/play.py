@@ -40,13 +40,16 @@ def play_in_terminal(
     try:
         while not state.is_over():
             movers = state.to_move()
-            if seat in movers:
+            # At a step where the bots and the person decide at once, the bots decide first: their choices stay
+            # hidden, and where the first call submitted wins (Ninjaaa'Tack's gong_order=arrival) a bot that
+            # taps the gong at that step is there before the person has read the table.
+            if movers == (seat,):
                 shown = _show_news(console, state, seat, shown)
                 console.print(Rule())
                 console.print(state.game.render(state.view(seat)))
                 state.apply(seat, _ask_move(console, state, seat, ask))
             else:
-                bot_seat = movers[0]
+                bot_seat = next(s for s in movers if s != seat)
                 state.apply(bot_seat, bots[bot_seat].choose(state, bot_seat))
     except Quit:
         console.print("You left the game.")

@@ -17,9 +17,9 @@ FOX, CRANE, TIGER, DRAGON = range(4)
 SILENCE = 4 + len(SIGNALS)
 
 
-def after_one_pass(gestures: dict[int, str]) -> object:
+def after_one_pass(gestures: dict[int, str], **options) -> object:
     """A scripted deal, one pass (each passes a card the convention allows), then the given gestures."""
-    state = GAME.new_state(4, seed=3)
+    state = GAME.new_state(4, seed=3, **options)
     state.set_hands(
         [
             ["Fox", "Crane", "Tiger", "Dragon"],
@@ -49,18 +49,39 @@ def test_every_read_deal_keeps_the_seat_hand_and_uses_each_card_once():
         assert all(sum(h[f] for h in hands) == 4 for f in range(4))
 
 
-def test_a_gesture_under_the_convention_says_the_gesturer_holds_two_of_that_family():
-    # Player 2 winks: Crane, the second family. The reading believes it; a plain sampled world does not.
-    state = after_one_pass({1: "wink"})
-    read = read_hands(state.view(0), 0, 4, random.Random(1), 200)
+def crane_gesture(seat: int) -> str:
+    """The gesture that names Crane in the codebook of `seat`'s partnership (the deal of `after_one_pass`)."""
+    return next(g for g, f in after_one_pass({}).view(seat)["codebook"].items() if f == "Crane")
+
+
+def test_a_gesture_under_the_convention_tells_the_partner_the_family():
+    # Player 2 makes the gesture that names Crane in its codebook. Player 4, its partner, reads it; a plain
+    # sampled world does not.
+    state = after_one_pass({1: crane_gesture(1)})
+    read = read_hands(state.view(3), 3, 4, random.Random(1), 200)
     believed = share(read, lambda hands: hands[1][CRANE] >= 2)
     rng = random.Random(1)
     plain = share(
-        [[w.hand_counts(s) for s in range(4)] for w in (state.sample_world(0, rng) for _ in range(200))],
+        [[w.hand_counts(s) for s in range(4)] for w in (state.sample_world(3, rng) for _ in range(200))],
         lambda hands: hands[1][CRANE] >= 2,
     )
     assert believed > 0.6
     assert believed > 2 * plain
+
+
+def test_an_opponents_gesture_says_only_that_it_holds_two_of_some_family():
+    # Player 1 does not know Player 2's code: it learns that Player 2 holds a pair, not which.
+    state = after_one_pass({1: crane_gesture(1)})
+    read = read_hands(state.view(0), 0, 4, random.Random(1), 200)
+    assert share(read, lambda hands: max(hands[1]) >= 2) > 0.6
+    partner = read_hands(state.view(3), 3, 4, random.Random(1), 200)
+    assert share(read, lambda hands: hands[1][CRANE] >= 2) < share(partner, lambda hands: hands[1][CRANE] >= 2)
+
+
+def test_with_public_codes_everybody_reads_a_gesture_alike():
+    state = after_one_pass({1: "wink"}, codebooks=False)  # the second gesture names the second family
+    read = read_hands(state.view(0), 0, 4, random.Random(1), 200)
+    assert share(read, lambda hands: hands[1][CRANE] >= 2) > 0.6
 
 
 def test_silence_says_the_player_does_not_hold_two_of_a_family():
@@ -171,7 +192,9 @@ def test_at_a_signal_step_the_search_weighs_the_convention_gesture_and_one_call_
     gestures = [a for a in candidates if 4 <= a <= SILENCE]
     assert len(gestures) == 1
     hand = state.hand_counts(0)
-    expected = SILENCE if max(hand) < 2 else 4 + max(range(4), key=lambda f: (hand[f], -f))
+    code = {f: g for g, f in state.view(0)["codebook"].items()}
+    target = FAMILIES[max(range(4), key=lambda f: (hand[f], -f))]
+    expected = SILENCE if max(hand) < 2 else 4 + SIGNALS.index(code[target])
     assert gestures == [expected]
     calls = [a for a in candidates if a > SILENCE]
     assert len(calls) == 1 and calls[0] in legal
@@ -194,7 +217,7 @@ def dealt(hand: list[str]) -> object:
         (["Fox", "Fox", "Fox", "Fox"], "ninjaaa"),
         # No Tiger and no Dragon in hand: the other team holds all four of one about one time in four; the
         # teammate both missing Foxes or both missing Cranes less than one time in five.
-        (["Fox", "Fox", "Crane", "Crane"], "attack Player 2"),
+        (["Fox", "Fox", "Crane", "Crane"], "attack"),
     ],
 )
 def test_of_the_calls_the_search_weighs_the_likeliest_only(hand, call):

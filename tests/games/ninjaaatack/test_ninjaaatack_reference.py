@@ -65,6 +65,9 @@ class Reference:
                 points = solo_clans(hands, (caller,), 3 if len(team) == 1 else 4)
             else:
                 points = clans(hands, team)
+        elif label == "attack":
+            # The rulebook's Attack!: every enemy clan of every other team.
+            points = sum(clans(hands, t) for t in teams if t != team)
         else:
             target_seat = int(label.removeprefix("attack Player ")) - 1
             points = clans(hands, next(t for t in teams if target_seat in t))
@@ -137,8 +140,8 @@ def check_game(players: int, seed: int, options: dict) -> int:
 
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
-@pytest.mark.parametrize("gong_order", ["random", "arrival"])
-def test_random_games_follow_the_rules(players, gong_order):
-    options = {"gong_order": gong_order, "max_passes": 6, "max_rounds": 40}
+@pytest.mark.parametrize(("gong_order", "attack"), [("random", "all"), ("arrival", "all"), ("random", "team")])
+def test_random_games_follow_the_rules(players, gong_order, attack):
+    options = {"gong_order": gong_order, "attack": attack, "max_passes": 6, "max_rounds": 40}
     calls = sum(check_game(players, seed, options) for seed in range(2))
     assert calls > 20

@@ -45,9 +45,14 @@ def test_a_spectator_sees_no_hand():
 def test_a_player_is_told_how_the_bots_signal():
     state = GAME.new_state(4, seed=1)
     text = render_text(GAME, state.view(0), width=200)
-    # The heuristic bots' convention (rules page): the k-th gesture names the k-th family.
-    assert "nod = Fox, wink = Crane, thumbs-up = Tiger, thumbs-down = Dragon" in text
+    # The heuristic bots signal by the partnership's codebook, which the player shares with its teammate.
+    code = ", ".join(f"{gesture} = {family}" for gesture, family in state.view(0)["codebook"].items())
+    assert f"your partnership's code: {code}" in text
     assert "Snake" not in text  # a 4-player game has 4 families
+    # With public codes, the k-th gesture names the k-th family.
+    public = GAME.new_state(4, seed=1, codebooks=False)
+    text = render_text(GAME, public.view(0), width=200)
+    assert "the public code: nod = Fox, wink = Crane, thumbs-up = Tiger, thumbs-down = Dragon" in text
 
 
 def test_the_lone_wolf_is_told_it_needs_three_in_its_own_hand():

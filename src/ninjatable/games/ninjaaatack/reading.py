@@ -15,15 +15,13 @@ import random
 from typing import Any
 
 from .cards import CARDS_PER_FAMILY, FAMILIES, HAND_SIZE, SIGNALS, clan_size
-from .convention import SILENT, choose_pass_among, convention_signal, own_hand
+from .convention import SILENT, UNKNOWN, choose_pass_among, convention_signal, known_codes, own_hand, read_gesture
 
 # How likely a player is to depart from the convention at a decision (one pass, one gesture, one missed gong).
 DEPARTURE = 0.1
 # Passes replayed: older ones are left out, since replaying a long round leaves a handful of deals standing
 # (each pass resamples them) and the reading then believes one of them far too firmly.
 WINDOW = 3
-# A gesture outside the first n of the vocabulary: no convention player makes it.
-OFF_CONVENTION = -2
 
 
 class Reading:
@@ -34,11 +32,13 @@ class Reading:
         self.seat = seat
         self.n = players
         self.teams = {s: tuple(t["seats"]) for t in view["teams"] for s in t["seats"]}
-        # Gestures by pass, as family indices (a gesture outside the first n is OFF_CONVENTION; silence has no entry).
+        # Gestures by pass, as the family each names in its maker's code (see `read_gesture`: OFF_CONVENTION for a
+        # gesture that names none, UNKNOWN where the code is another partnership's secret); silence has no entry.
+        codes = known_codes(view, players)
         self.gestures: dict[int, dict[int, int]] = {}
         for entry in view["signals"]:
-            index = SIGNALS.index(entry["signal"])
-            self.gestures.setdefault(entry["pass"], {})[entry["seat"]] = index if index < players else OFF_CONVENTION
+            meaning = read_gesture(codes, entry["seat"], SIGNALS.index(entry["signal"]))
+            self.gestures.setdefault(entry["pass"], {})[entry["seat"]] = meaning
 
     def hand_after(self, passes: int) -> list[int]:
         """The seat's hand after the first `passes` passes of the round: its hand now with the later ones undone."""
@@ -171,7 +171,12 @@ def _weigh_gestures(
     for i, hands in enumerate(pool):
         weight = weights[i]
         for s in range(reading.n):
-            if s != reading.seat and convention_signal(hands[s], s, reading.teams[s], latest) != made.get(s, SILENT):
+            if s == reading.seat:
+                continue
+            expected, seen = convention_signal(hands[s], s, reading.teams[s], latest), made.get(s, SILENT)
+            # A gesture of unknown meaning fits any gesture the convention makes here, and not silence.
+            departs = expected == SILENT if seen == UNKNOWN else expected != seen
+            if departs:
                 weight *= DEPARTURE
         weights[i] = weight
     return reading.after_gestures(latest, made)

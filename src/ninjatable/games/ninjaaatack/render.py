@@ -48,7 +48,8 @@ def _status(view: dict[str, Any]) -> Text:
     text.append(f"\nWaiting for: {waiting}")
     if view.get("my_choice"):
         text.append(f"   your choice: {view['my_choice']} (hidden from the others)", style="italic")
-    text.append("\nThe gong: 'ninjaaa' or 'attack Player N' at any prompt", style="dim")
+    attack = "'attack Player N' (one team)" if view.get("attack") == "team" else "'attack' (every other team)"
+    text.append(f"\nThe gong: 'ninjaaa' or {attack} at any prompt", style="dim")
     return text
 
 
@@ -132,8 +133,16 @@ def _signals(view: dict[str, Any]) -> Text:
 
 def _bot_convention(view: dict[str, Any]) -> Text:
     """How the heuristic bots talk, so a person can read (and answer) a bot teammate."""
-    names = ", ".join(f"{SIGNALS[i]} = {family}" for i, family in enumerate(view["families"]))
-    return Text(f"Heuristic bots signal the family they collect, once they hold 2 of it: {names}", style="dim")
+    code = view.get("codebook")
+    if code is None and view.get("codebooks_private"):
+        return Text("You are the lone wolf: nobody to signal to this round.", style="dim")
+    if code is None:
+        code = {SIGNALS[i]: family for i, family in enumerate(view["families"])}
+    names = ", ".join(f"{gesture} = {family}" for gesture, family in code.items())
+    whose = "your partnership's code" if view.get("codebooks_private") else "the public code"
+    return Text(
+        f"Heuristic bots signal the family they collect, once they hold 2 of it, by {whose}: {names}", style="dim"
+    )
 
 
 def _last_call(call: dict[str, Any]) -> Text:

@@ -3,7 +3,7 @@
 The round is a loop of two simultaneous steps: a *pass* step (every seat picks a card; then all cards move
 one seat to the left at once) and a *signal* step (every seat makes one gesture or stays silent; the
 gestures are published together). At either step a seat may instead call the gong: "Ninjaaa!" (my team has
-a clan) or "Attack!" naming another team. A resolved call reveals the hands concerned, scores, and ends the
+a clan) or "Attack!" (another team has one). A resolved call reveals the hands concerned, scores, and ends the
 round; the cards are reshuffled and redealt.
 
 Seats are numbered around the table to the left: the card a seat passes goes to the next seat.
@@ -11,6 +11,7 @@ Seats are numbered around the table to the left: the card a seat passes goes to 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, ClassVar
 
@@ -28,7 +29,8 @@ NO_CHOICE = -1
 
 
 # --- the action space ------------------------------------------------------------------------------
-# For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack <seat's team> (n).
+# For n players: pass <family> (n ids), signal <gesture> (12), silence, ninjaaa, attack (every other team, the
+# rulebook's), attack <seat's team> (n, the house rule `attack=team`).
 def silence_action(n: int) -> int:
     return n + NUM_SIGNALS
 
@@ -37,8 +39,14 @@ def ninjaaa_action(n: int) -> int:
     return n + NUM_SIGNALS + 1
 
 
-def attack_base(n: int) -> int:
+def attack_action(n: int) -> int:
+    """The rulebook's Attack!, judged against every other team."""
     return n + NUM_SIGNALS + 2
+
+
+def attack_base(n: int) -> int:
+    """The house rule's Attack! on one team, named by one of its seats: this id plus the seat."""
+    return n + NUM_SIGNALS + 3
 
 
 def is_call(action: int, n: int) -> bool:
@@ -68,25 +76,53 @@ def team_name(members: tuple[int, ...]) -> str:
     return "team " + "+".join(seat_name(s) for s in members)
 
 
+# --- the partnerships' codebooks ---------------------------------------------------------------------
+PUBLIC_CODE = tuple(range(NUM_SIGNALS))
+
+
+def codebook_pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of seats that agree a codebook: the partners at even counts; at odd counts, where the
+    partnerships change every round, every pair of seats."""
+    if n % 2 == 0:
+        return tuple((s, s + n // 2) for s in range(n // 2))
+    return tuple(itertools.combinations(range(n), 2))
+
+
+def draw_codebook(rng: random.Random) -> tuple[int, ...]:
+    """A private code: the gestures in a random order; the k-th gesture of the order names family k."""
+    order = list(PUBLIC_CODE)
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
+    """A codebook in words: gesture to family, for the n families of the game."""
+    return {C.SIGNALS[code[f]]: C.FAMILIES[f] for f in range(n)}
+
+
 _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
 _SETUPS: dict[tuple[int, int], tuple] = {}
 
 
-def round_setup(n: int, lone_wolf: int) -> tuple:
+def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
     """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
 
-    The gong calls open to a seat are Ninjaaa! and Attack! on each other team, named by the team's first seat;
-    every decision offers them, so they are computed once per table layout.
+    The gong calls open to a seat are Ninjaaa! and Attack! (the rulebook's, on every other team at once; with
+    `per_team`, the house rule's, on each other team, named by the team's first seat); every decision offers
+    them, so they are computed once per table layout.
     """
-    key = (n, lone_wolf)
+    key = (n, lone_wolf, per_team)
     if key not in _SETUPS:
         teams = teams_for_round(n, lone_wolf)
         team_of: list[tuple[int, ...]] = [()] * n
         for members in teams:
             for s in members:
                 team_of[s] = members
-        first = attack_base(n)
-        calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        if per_team:
+            first = attack_base(n)
+            calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
+        else:
+            calls = tuple((ninjaaa_action(n), attack_action(n)) for _ in range(n))
         _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
     return _SETUPS[key]
 
@@ -120,6 +156,19 @@ class NinjaaaTack(Game):
             choices=("random", "arrival"),
         ),
         Option(
+            "attack",
+            "all",
+            "what Attack! claims: 'all' = the rulebook's, some other team holds a clan (every enemy clan scores); "
+            "'team' = a house rule, the one named team holds a clan",
+            choices=("all", "team"),
+        ),
+        Option(
+            "codebooks",
+            True,
+            "each partnership agrees in private what its gestures mean (drawn from the game's seed); "
+            "false: one public code for everybody (the k-th gesture names the k-th family)",
+        ),
+        Option(
             "max_passes",
             40,
             "passes after which a round with no call is redealt, unscored",
@@ -148,8 +197,9 @@ class NinjaaaTack(Game):
     def observation_shape(self, players: int) -> tuple[int, ...]:
         n = players
         # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
-        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1).
-        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1,)
+        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
+        # teammate's latest gesture read by the partnership's codebook (n).
+        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n,)
 
     def action_label(self, action: int, players: int) -> str:
         n = players
@@ -161,6 +211,8 @@ class NinjaaaTack(Game):
             return "silence"
         if action == ninjaaa_action(n):
             return "ninjaaa"
+        if action == attack_action(n):
+            return "attack"
         return f"attack {seat_name(action - attack_base(n))}"
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> NinjaaaTackState:
@@ -180,6 +232,8 @@ class NinjaaaTackState(State):
         n = players
         self.arrival = options["gong_order"] == "arrival"
         self.talk_at_once = options["talk"] == "at_once"
+        self.per_team = options["attack"] == "team"
+        self.private_codes = options["codebooks"]
         self.max_passes = options["max_passes"]
         self.max_rounds = options["max_rounds"]
         self.target = options["points_to_win"]
@@ -203,9 +257,16 @@ class NinjaaaTackState(State):
         self.signals: list[tuple[int, int, int]] = []
         # passed[k][s]: the family seat s passed at pass k of this round (-1 where unknown in a sampled world).
         self.passed: list[tuple[int, ...]] = []
-        # The last resolved call, for the views: (caller, action, target seats, revealed hands, points, correct).
+        # The last resolved call, for the views: (caller, action, the teams judged (names), revealed hands, points,
+        # correct).
         self.last_call: tuple | None = None
         self.over = False
+        # codebooks[(a, b)]: the code seats a and b agreed before play (see `draw_codebook`). Drawn from a stream
+        # of their own, so the deals of a seed are the same with or without private codes.
+        rng = random.Random(f"{seed}:codebooks")
+        self.codebooks = {
+            pair: draw_codebook(rng) if self.private_codes else PUBLIC_CODE for pair in codebook_pairs(n)
+        }
         self._start_round()
 
     # --- rounds ----------------------------------------------------------------------------------------
@@ -216,7 +277,7 @@ class NinjaaaTackState(State):
         if n % 2:
             # The lone wolf starts with Player 1 and moves one seat to the left each round.
             self.lone_wolf = (self.round - 1) % n
-        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf)
+        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf, self.per_team)
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -405,17 +466,31 @@ class NinjaaaTackState(State):
             return self.solo_clans((caller,), need)
         return self.solo_clans(team, need)
 
+    def attack_points(self, caller: int) -> int:
+        """The clans the rulebook's Attack! by `caller` is worth: every other team's (0 makes it a wrong call)."""
+        team = self.team_of[caller]
+        return sum(self.clans(t) for t in self.teams if t != team)
+
     def _resolve_call(self, caller: int, action: int) -> None:
         """Reveal the hands concerned, score the call, and end the round."""
         n = self.players
         team = self.team_of[caller]
         if action == ninjaaa_action(n):
             target = team
+            judged = team_name(team)
             points = self.ninjaaa_points(caller)
             call = "Ninjaaa!"
             label = f"Ninjaaa! by {seat_name(caller)}"
+        elif action == attack_action(n):
+            # The rulebook's Attack!: every other team is judged, and every enemy clan scores.
+            target = tuple(s for t in self.teams if t != team for s in t)
+            judged = "; ".join(team_name(t) for t in self.teams if t != team)
+            points = self.attack_points(caller)
+            call = "Attack!"
+            label = f"Attack! by {seat_name(caller)}"
         else:
             target = self.team_of[action - attack_base(n)]
+            judged = team_name(target)
             points = self.clans(target)
             call = f"Attack! on {team_name(target)}"
             label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
@@ -430,7 +505,7 @@ class NinjaaaTackState(State):
             self._score(label, row)
         else:
             self._wrong_call(caller, call)
-        self.last_call = (caller, action, target, revealed, points, bool(points))
+        self.last_call = (caller, action, judged, revealed, points, bool(points))
         self._reset_step()
         if any(p >= self.target for p in self.points):
             self.over = True
@@ -459,6 +534,11 @@ class NinjaaaTackState(State):
         self.score(label, row)
 
     # --- views ---------------------------------------------------------------------------------------------------
+    def code_of(self, seat: int) -> tuple[int, ...] | None:
+        """The codebook `seat` shares with its partner this round (None for a lone wolf)."""
+        team = self.team_of[seat]
+        return self.codebooks[team] if len(team) == 2 else None
+
     def hand_counts(self, seat: int) -> list[int]:
         n = self.players
         return self.hands[seat * n : seat * n + n]
@@ -506,6 +586,7 @@ class NinjaaaTackState(State):
             "points_to_win": self.target,
             "gong_order": "arrival" if self.arrival else "random",
             "talk": "at_once" if self.talk_at_once else "together",
+            "attack": "team" if self.per_team else "all",
             "individual_scores": n % 2 == 1,
             "teams": teams,
             "lone_wolf": self.lone_wolf if self.lone_wolf >= 0 else None,
@@ -515,6 +596,16 @@ class NinjaaaTackState(State):
                 {"pass": k, "seat": s, "player": seat_name(s), "signal": C.SIGNALS[g]} for k, s, g in self.signals
             ],
             "last_call": self._last_call_view(),
+            "codebooks_private": self.private_codes,
+            # Each codebook is known to the two seats that agreed it (to everybody when the code is public).
+            "codebooks": [
+                Private(
+                    {"seats": list(pair), "code": code_table(code, n)},
+                    pair,
+                    shown=None if self.private_codes else {"seats": list(pair), "code": code_table(code, n)},
+                )
+                for pair, code in self.codebooks.items()
+            ],
             "hands": hands,
             "pending": pending,
             "pass_log": own,
@@ -526,15 +617,18 @@ class NinjaaaTackState(State):
         view["hand"] = view["hands"][seat] if mine else None
         view["my_choice"] = view["pending"][seat] if mine else None
         view["my_passes"] = view["pass_log"][seat] if mine else None
+        code = self.code_of(seat) if mine else None
+        # The code of this round's partnership: what the seat's and its partner's gestures mean.
+        view["codebook"] = code_table(code, self.players) if code is not None else None
 
     def _last_call_view(self) -> dict[str, Any] | None:
         if self.last_call is None:
             return None
-        caller, action, target, revealed, points, correct = self.last_call
+        caller, action, judged, revealed, points, correct = self.last_call
         return {
             "caller": caller,
             "call": self.action_label(action),
-            "target": team_name(target),
+            "target": judged,
             "revealed": {seat_name(s): self.counts_text(c) for s, c in revealed},
             "points": points,
             "correct": correct,
@@ -576,6 +670,23 @@ class NinjaaaTackState(State):
             if last[seat - 1] >= 0:
                 out[base + n + last[seat - 1]] = 1.0
         out[base + 2 * n] = self.passes / self.max_passes
+        base += 2 * n + 1
+        family = self.partner_family(seat)
+        if family is not None:
+            out[base + family] = 1.0
+
+    def partner_family(self, seat: int) -> int | None:
+        """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
+        code = self.code_of(seat)
+        if code is None:
+            return None
+        mate = next(s for s in self.team_of[seat] if s != seat)
+        family = None
+        for _, s, g in self.signals:
+            if s == mate:
+                f = code.index(g)
+                family = f if f < self.players else None
+        return family
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
     def _copy_mutables(self, other: State) -> None:
@@ -584,6 +695,7 @@ class NinjaaaTackState(State):
         other.pending = self.pending[:]
         other.signals = self.signals[:]
         other.passed = self.passed[:]
+        other.codebooks = dict(self.codebooks)
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Deal the cards the seat cannot see among the other hands, keeping what it knows of its passes.
@@ -630,6 +742,11 @@ class NinjaaaTackState(State):
                     world.pending[s] = rng.choice(held)
                 elif not self.talk_at_once:  # gestures shown as made are public: kept
                     world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+        # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
+        if self.private_codes:
+            for pair in world.codebooks:
+                if seat not in pair:
+                    world.codebooks[pair] = draw_codebook(rng)
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
