@@ -149,7 +149,7 @@ def simulate(
     from .runner import Backend
     from .simulate import simulate as run
 
-    where = Backend(backend, jobs, address)
+    where = Backend(backend, jobs, address).check()
     g = get_game(game)
     players = g.check_players(players)
     options = parse_options(g, option)
@@ -159,7 +159,7 @@ def simulate(
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=games)
         summary = run(g, players, games, seed=seed, options=options, bots=specs, records=records,
-                      on_game=lambda _i: progress.advance(task), backend=where.check())
+                      on_game=lambda _i: progress.advance(task), backend=where)
     result = summary.to_dict()
     if as_json:
         print(json.dumps(result, indent=2))
@@ -255,6 +255,7 @@ def balance(
     backend: BackendName = "local",
     address: RayAddress = None,
     out: Annotated[Path, typer.Option(help="Folder for report.html and report.json.")] = Path("balance-report"),
+    png: Annotated[Path | None, typer.Option(help="Also save each plot as a PNG file into this folder.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print report.json instead of the summary.")] = False,
 ) -> None:
     """Balance report: win rate by seat (with a test of equal seats), scores, game length, the game's own
@@ -276,7 +277,7 @@ def balance(
         task = progress.add_task(f"{g.id} balance", total=total)
         result = run_balance(g.id, counts, specs, games=games, vary=vary, seed=seed, options=options, backend=where,
                              on_game=lambda: progress.advance(task))
-    data = write_report(result, out)
+    data = write_report(result, out, png_dir=png)
     if as_json:
         print(json.dumps(data, indent=2))
         return

@@ -59,7 +59,12 @@ def findings(pc: dict[str, Any]) -> list[str]:
             if rel["low"] == rel["high"] == 0:
                 out.append(f"{d['label']} does not change the game length in {what} ({per_game}).")
                 continue
-            word, sign = ("lengthens", 1) if rel["value"] >= 0 else ("shortens", -1)
+            if rel["low"] <= 0 <= rel["high"]:
+                out.append(f"{d['label']} does not change the game length in {what} measurably: "
+                           f"{100 * rel['value']:+.1f}% [{100 * rel['low']:+.1f}, {100 * rel['high']:+.1f}] "
+                           f"({per_game}).")
+                continue
+            word, sign = ("lengthens", 1) if rel["value"] > 0 else ("shortens", -1)
             low, high = sorted((sign * rel["low"], sign * rel["high"]))
             out.append(f"{d['label']} {word} the game in {what} by {100 * sign * rel['value']:.1f}% "
                        f"[{100 * low:.1f}, {100 * high:.1f}] ({per_game}).")
@@ -87,7 +92,7 @@ def plot_win_rates(pc: dict[str, Any], title: str):
                label=f"{v['label']} (p = {v['equal_seats']['p_value']:.3g})")
     ax.axhline(1 / n, color="grey", linestyle="--", label=f"even share {pct(1 / n)}")
     ax.set_xticks(range(n), [seat_name(s) for s in range(n)])
-    ax.set_xlabel("Seat (Player 1 starts)")
+    ax.set_xlabel("Seat")
     ax.set_ylabel("Win rate (share of games)")
     ax.set_title(f"{title}: win rate by seat\n(95% intervals; p: chi-square test of equal seats)", fontsize="medium")
     ax.legend(fontsize="small", loc="best")
@@ -118,6 +123,7 @@ def plot_scores(pc: dict[str, Any], title: str):
 
 def plot_length(pc: dict[str, Any], title: str):
     plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
     variants = pc["variants"]
     panels = [("moves_per_game", "moves", "Game length (moves)")]
     if variants[0]["rounds_per_game"] is not None:
@@ -135,6 +141,8 @@ def plot_length(pc: dict[str, Any], title: str):
             m = v[summary]
             ax.hist(v[key], bins=bins, histtype="step", linewidth=1.6, color=COLOURS[k % 8],
                     label=f"{v['label']}: mean {m['value']:.1f} [{m['low']:.1f}, {m['high']:.1f}]")
+        if discrete:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(label)
         ax.set_ylabel("Games")
         ax.legend(fontsize="small", loc="best")
