@@ -1,8 +1,10 @@
 """Games per second of the balance runner: one process, two local processes (--jobs 2) and a local Ray of two CPUs.
 
 For each game it plays the same seeded games on each backend (the results are checked equal), then prints games per
-second, the overhead per game of the Ray path (CPU seconds a game costs on Ray beyond what it costs in one process)
-and, from these, an estimate of games per second on a cluster of K nodes. Ray's start-up is timed apart.
+second, the overhead per game of the Ray path (measured with empty games, and as the CPU time a game costs on Ray
+beyond one process) and, from these, an estimate of games per second on a cluster of K nodes: K x cores / (time of
+one game + Ray overhead per game). Ray's start-up is timed apart. On a busy machine the parallel figures show the
+load more than the backends.
 Usage: python benchmarks/scale.py [--games G] [--bots heuristic] [--cores-per-node C] [--game ID ...]
 """
 
@@ -42,8 +44,9 @@ def main() -> None:
     empty = 2000
     start = time.perf_counter()
     run(abs, list(range(empty)), ray_backend)
-    print(f"Ray path with nothing to play: {1e6 * (time.perf_counter() - start) / empty:.0f} us per game "
-          f"({empty} empty games in {len(batches(empty, CPUS))} Ray tasks)")
+    path = (time.perf_counter() - start) / empty
+    print(f"Ray path with nothing to play: {1e6 * path:.0f} us per game ({empty} empty games in "
+          f"{len(batches(empty, CPUS))} Ray tasks): the overhead per game of the Ray path")
     c = args.cores_per_node
     try:
         for game_id in args.game:
@@ -55,13 +58,13 @@ def main() -> None:
             on_ray, results_ray = timed(tasks, ray_backend)
             same = _same(expected, results_two) and _same(expected, results_ray)
             per_game = one / args.games
-            overhead = max(0.0, (on_ray * CPUS - one) / args.games)
+            observed = (on_ray * CPUS - one) / args.games
             print(f"\n{game.id}, {players} players, {args.bots}, {args.games} games (results identical: {same})")
             for name, seconds in (("1 process", one), (f"--jobs {CPUS}", two), (f"Ray, {CPUS} CPUs", on_ray)):
                 print(f"  {name:<12} {args.games / seconds:8.1f} games/s  ({seconds:.2f} s)")
-            print(f"  one game: {1000 * per_game:.1f} ms in one process; Ray overhead {1000 * overhead:.1f} ms of CPU "
-                  "per game")
-            rate = c / (per_game + overhead)
+            print(f"  one game: {1000 * per_game:.1f} ms in one process; on Ray {1000 * observed:+.1f} ms of CPU per "
+                  "game beyond that (start-up of the workers' imports, and any other load on the machine)")
+            rate = c / (per_game + path)
             print(f"  estimate on K nodes of {c} cores: K x {rate:.0f} games/s "
                   f"(K=4: {4 * rate:.0f}, K=16: {16 * rate:.0f}), while one driver keeps up")
     finally:
