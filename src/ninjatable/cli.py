@@ -31,6 +31,14 @@ OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable); see `ninjatable games`."),
 ]
+BackendName = Annotated[
+    str, typer.Option("--backend", help="Where the games run: local (this machine, --jobs processes) or ray.")
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option("--address", help="With --backend ray: a running Ray cluster (HOST:PORT, ray://HOST:PORT or auto); "
+                                   "without it a local Ray is started for the run, with --jobs CPUs if given."),
+]
 
 
 def clear_errors(command):
@@ -160,11 +168,15 @@ def simulate(
     bots: Annotated[str, typer.Option(help="Bots, comma-separated, assigned to seats in turn.")] = "random",
     records: Annotated[Path | None, typer.Option(help="Write each game's record into this folder.")] = None,
     jobs: Annotated[int, typer.Option(help="Play the games in this many processes.", min=1)] = 1,
+    backend: BackendName = "local",
+    address: RayAddress = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Play many games between bots and report per seat the mean score, its spread and the win rate."""
+    from .runner import Backend
     from .simulate import simulate as run
 
+    where = Backend(backend, jobs, address).check()
     g = get_game(game)
     players = g.check_players(players)
     options = parse_options(g, option)
@@ -176,7 +188,7 @@ def simulate(
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=games)
         summary = run(g, players, games, seed=seed, options=options, bots=specs, records=records,
-                      on_game=lambda _i: progress.advance(task), jobs=jobs)
+                      on_game=lambda _i: progress.advance(task), backend=where)
     result = summary.to_dict()
     if as_json:
         print(json.dumps(result, indent=2))
@@ -205,11 +217,14 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the match: the same seed replays the same results.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played in parallel processes.")] = 1,
     option: OptionList = None,
+    backend: BackendName = "local",
+    address: RayAddress = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw the results into this image file (e.g. arena.png).")] = None,
 ) -> None:
     """Match bots in seat-rotated games: win rate, mean score (95% intervals) and rating per bot."""
     from .arena import lineups, run_arena
+    from .runner import Backend
 
     g = get_game(game)
     players = g.check_players(players)
@@ -219,13 +234,14 @@ def arena(
         raise BadOptions("--games and --jobs must be at least 1")
     if plot is not None and plot.suffix.lower() not in {".png", ".svg", ".pdf"}:
         raise BadOptions(f"--plot {plot} should end in .png, .svg or .pdf")
+    where = Backend(backend, jobs, address).check()
     block = len(lineups(specs, players))
     total = -(-games // block) * block
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=total)
         result = run_arena(g.id, players, specs, games=games, seed=seed, jobs=jobs, options=options,
-                           on_game=lambda _r, _n: progress.advance(task))
+                           on_game=lambda _r, _n: progress.advance(task), backend=where)
     if plot is not None:
         from .arena.plot import plot_results
 
@@ -249,6 +265,63 @@ def arena(
     console.print(note + ".")
     if plot is not None:
         console.print(f"Plot written to {plot}")
+
+
+@app.command()
+@clear_errors
+def balance(
+    game: Annotated[str, typer.Argument(help="A game id, e.g. oboro.")],
+    players: Annotated[str | None, typer.Option(help="Player counts, comma-separated (default: the game's usual "
+                                                     "count), e.g. 3,4,5.")] = None,
+    bots: Annotated[str | None, typer.Option(help="Bots, comma-separated, given to the seats in turn (default: the "
+                                                  "game's heuristic).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per player count and variant.", min=1)] = 200,
+    vary: Annotated[list[str] | None, typer.Option(help="Compare option values with the default: OPTION=V1,V2 "
+                                                        "(repeatable; each value is one variant).")] = None,
+    seed: Annotated[int, typer.Option(help="Game i of every variant uses deal seed S+i.")] = 0,
+    option: OptionList = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played in parallel processes.", min=1)] = 1,
+    backend: BackendName = "local",
+    address: RayAddress = None,
+    out: Annotated[Path, typer.Option(help="Folder for report.html and report.json.")] = Path("balance-report"),
+    png: Annotated[Path | None, typer.Option(help="Also save each plot as a PNG file into this folder.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print report.json instead of the summary.")] = False,
+) -> None:
+    """Balance report: win rate by seat (with a test of equal seats), scores, game length, the game's own
+    figures, and option variants side by side, in report.html and report.json."""
+    from .balance import parse_vary, run_balance
+    from .balance.report import findings, write_report
+    from .runner import Backend
+
+    g = get_game(game)
+    counts = [g.check_players(_count(text)) for text in players.split(",")] if players else [g.default_players]
+    counts = list(dict.fromkeys(counts))
+    options = parse_options(g, option)
+    specs = check_bots(bots or default_opponent(g))
+    variants = parse_vary(g, vary, options)
+    where = Backend(backend, jobs, address).check()
+    total = len(counts) * len(variants) * games
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"{g.id} balance", total=total)
+        result = run_balance(g.id, counts, specs, games=games, vary=vary, seed=seed, options=options, backend=where,
+                             on_game=lambda: progress.advance(task))
+    data = write_report(result, out, png_dir=png)
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    for pc in data["player_counts"]:
+        console.print(Text(f"{g.title}, {pc['players']} players, {games} games per variant", style="bold"))
+        for line in findings(pc):
+            console.print(f"- {line}", highlight=False)
+    console.print(f"Report written to {out / 'report.html'} and {out / 'report.json'}")
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise BadOptions(f"--players takes whole numbers separated by commas, not {text!r}") from None
 
 
 @app.command()

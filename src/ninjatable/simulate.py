@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from statistics import fmean, pstdev
 from typing import Any
 
 from .bots import make_bot, play_game
-from .core import Game, Record
+from .core import BadOptions, Game, Record
+from .runner import Backend, run
 
 
 @dataclass
@@ -74,11 +75,16 @@ def simulate(
     records: Path | None = None,
     on_game: Callable[[int], None] | None = None,
     jobs: int = 1,
+    backend: Backend | None = None,
 ) -> SimulationSummary:
     """Play `games` games; game i uses seed `seed + i`, so every game replays on its own.
 
-    With `jobs` > 1 the games run in that many processes; the summary is the same as with one.
+    With `jobs` > 1 the games run in that many processes, with `backend` (runner.Backend) wherever it says;
+    the summary is the same as with one process.
     """
+    backend = backend or Backend(jobs=jobs)
+    if records is not None and backend.remote:
+        raise BadOptions("--records writes files where the games run: not with a Ray cluster (--address)")
     options = dict(options or {})
     seat_bots = [bots[s % len(bots)] for s in range(players)]
     summary = SimulationSummary(game.id, players, options, seat_bots)
@@ -86,20 +92,8 @@ def simulate(
     summary.win_shares = [0.0] * players
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    results: dict[int, tuple[list[float], list[int], int]] = {}
-    if jobs <= 1:
-        for i in range(games):
-            results[i] = play_one(game, players, seed + i, options, seat_bots, records)
-            if on_game is not None:
-                on_game(i)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_one, game, players, seed + i, options, seat_bots, records): i
-                       for i in range(games)}
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                if on_game is not None:
-                    on_game(futures[future])
-    for i in range(games):  # in seed order, so the summary does not depend on `jobs`
-        summary.add(*results[i])
+    play = partial(play_one, game, players, options=options, seat_bots=seat_bots, records=records)
+    report = None if on_game is None else (lambda i, _result: on_game(i))
+    for result in run(play, [seed + i for i in range(games)], backend, on_result=report):
+        summary.add(*result)  # in seed order, so the summary does not depend on where games ran
     return summary

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
 from typing import Any
 
 from ..bots import make_bot, parse_bot_list, play_game
 from ..core import BadOptions, get_game
 from ..core.bot import Bot
+from ..runner import Backend, run
 from .schedule import lineups
 from .stats import Interval, Ratings, mean_interval, wilson
 
@@ -143,10 +142,12 @@ def run_arena(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     on_game: Callable[[GameResult, int], None] | None = None,
+    backend: Backend | None = None,
 ) -> ArenaResult:
     """Play a seat-rotated match and summarise it per bot; the same arguments give the same result.
 
-    `on_game(result, total)` is called as each game finishes (in completion order when `jobs` > 1).
+    `on_game(result, total)` is called as each game finishes (in completion order when `jobs` > 1). `backend`
+    (runner.Backend) plays the games elsewhere, in processes or on Ray; `jobs` alone means local processes.
     """
     game = get_game(game_id)
     players = game.check_players(players)
@@ -162,35 +163,10 @@ def run_arena(
         raise BadOptions("games and jobs must be at least 1")
     game.new_state(players, seed=0, **(options or {}))  # checks the options up front
     tasks = plan(game.id, players, specs, games, seed, options)
-    results = _play_all(tasks, jobs, on_game)
+    backend = backend or Backend(jobs=jobs)
+    report = None if on_game is None else (lambda _i, done: on_game(done, len(tasks)))
+    results = run(play_task, tasks, backend, on_result=report)
     return summarise(game.id, players, dict(options or {}), seed, specs, results)
-
-
-def _play_all(tasks: list[GameTask], jobs: int, on_game) -> list[GameResult]:
-    results: list[GameResult | None] = [None] * len(tasks)
-    if jobs == 1:
-        for task in tasks:
-            results[task.index] = done = play_task(task)
-            if on_game is not None:
-                on_game(done, len(tasks))
-        return results  # type: ignore[return-value]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        futures = [pool.submit(play_task, task) for task in tasks]
-        for future in as_completed(futures):
-            done = future.result()
-            results[done.index] = done
-            if on_game is not None:
-                on_game(done, len(tasks))
-    return results  # type: ignore[return-value]
-
-
-def _context():
-    """Fork where the system has it: workers start at once and need no `if __name__ == "__main__"` guard.
-
-    Elsewhere spawned workers import the registered games afresh (a task names its game by id).
-    """
-    methods = get_all_start_methods()
-    return get_context("fork" if "fork" in methods else "spawn")
 
 
 def summarise(

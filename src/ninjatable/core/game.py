@@ -226,6 +226,7 @@ class State(ABC):
         self.history: list[tuple[int, int]] = []
         self.events: list[Event] = []
         self.sheet: list[ScoreLine] = []
+        self.tallies: dict[str, float] = {}  # named counts kept during play for `stats` (see `count`)
         self._chance = 0
 
     # --- what each game provides -------------------------------------------------------------------
@@ -334,6 +335,21 @@ class State(ABC):
         best = max(totals)
         return [s for s, t in enumerate(totals) if t == best]
 
+    def stats(self) -> dict[str, float]:
+        """Named counts a designer reads at game end (Shoot the Moon successes, raids, wrong calls): what the game
+        tallied with `count` during play and what `_stats` reads from the state. {} for a game that declares none.
+
+        A name a game did not tally in some game counts 0 there; `rounds`, when given, is the game's length in
+        rounds (the balance report draws it beside the length in moves).
+        """
+        figures = dict(self.tallies)
+        figures.update(self._stats())
+        return figures
+
+    def _stats(self) -> dict[str, float]:
+        """Figures read from the state at game end (a game overrides it); none by default."""
+        return {}
+
     def score_sheet(self) -> list[ScoreLine]:
         return list(self.sheet)
 
@@ -432,6 +448,7 @@ class State(ABC):
         other.history = self.history.copy()
         other.events = self.events.copy()
         other.sheet = self.sheet.copy()
+        other.tallies = self.tallies.copy()
         self._copy_mutables(other)
         return other
 
@@ -459,6 +476,10 @@ class State(ABC):
         """A generator for the next chance event (shuffle, deal, reveal), derived from seed and count."""
         self._chance += 1
         return random.Random(f"{self.seed}:{self._chance}")
+
+    def count(self, name: str, amount: float = 1) -> None:
+        """Add `amount` to the named tally that `stats` reports at game end."""
+        self.tallies[name] = self.tallies.get(name, 0) + amount
 
     def log(self, kind: str, text: str, to: int | None = None) -> None:
         self.events.append(Event(kind, text, to))

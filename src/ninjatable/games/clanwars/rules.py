@@ -683,6 +683,7 @@ class ClanWarsState(State):
         cost = self.recruit_cost(seat, cid, sleeper)
         self.markers[seat] -= cost
         self._leave_hand(seat, cid)
+        self.count("recruits")
         how = ""
         if sleeper:
             self._hand_to_discard(seat, SLEEPER_CARD)
@@ -855,6 +856,7 @@ class ClanWarsState(State):
             self.c_defender = self.owner[self.c_target]
             what = f"{UNITS[self.c_target].name} of {seat_name(self.c_defender)}"
         self.c_head = self.c_target
+        self.count("raids" if self.c_target < 0 else "attacks_on_ninja")
         self.log("attack", f"{seat_name(seat)} attacks {what} with {UNITS[self.c_att[0]].name}")
         self.c_log.append(f"{UNITS[self.c_att[0]].name} attacks {what}")
         if self.mass:
@@ -1045,6 +1047,7 @@ class ClanWarsState(State):
     def _resolve_stealth(self) -> None:
         att, dfn = self.side_total(0, 0), self.side_total(1, 0)
         self.c_result = (att, dfn)
+        self._tally_deciders(0, att, dfn)
         self.c_log.append(f"Stealth {att} against {dfn}")
         if att > dfn:
             self.log("combat", f"the attacker wins the Stealth contest {att} to {dfn}")
@@ -1061,6 +1064,17 @@ class ClanWarsState(State):
                 self._end_combat()
             else:
                 self.phase = TARGET_CHOICE
+
+    def _tally_deciders(self, stat: int, att: int, dfn: int) -> None:
+        """For `stats`: each Event card without which its side would have lost the contest decided it."""
+        winner = 0 if att > dfn else 1
+        ecp = sum(UNITS[u].ability.ecp_f if stat else UNITS[u].ability.ecp_s for u in self.side_units(winner))
+        for side, cid, *bonus, negated in self.c_plays:
+            if side != winner or negated:
+                continue
+            worth = bonus[stat] + ecp
+            if (att - worth <= dfn) if winner == 0 else (att > dfn - worth):
+                self.count(f"decided_by:{NAMES[cid]}")
 
     def _do_press(self, seat: int, action: int) -> None:
         if action == WITHDRAW:
@@ -1088,6 +1102,8 @@ class ClanWarsState(State):
     def _resolve_fight(self) -> None:
         att, dfn = self.side_total(0, 1), self.side_total(1, 1)
         self.c_result = (att, dfn)
+        self._tally_deciders(1, att, dfn)
+        self.count("fights_won_by_attacker" if att > dfn else "fights_won_by_defender")
         self.c_log.append(f"Fight {att} against {dfn}")
         attacker_lost = att <= dfn
         if not attacker_lost:
@@ -1096,6 +1112,7 @@ class ClanWarsState(State):
             if self.c_head < 0:
                 paid = min(att - dfn, self.markers[self.c_defender])
                 self.markers[self.c_defender] -= paid
+                self.count("raid_markers_taken", paid)
                 self.c_log.append(f"the village loses {paid} markers")
                 self.log("combat", f"{seat_name(self.c_defender)}'s village loses {paid} Shinobi Markers")
         else:
@@ -1295,6 +1312,9 @@ class ClanWarsState(State):
         out[o] = self.attacks_left
         out[o + 1] = self.mass
         out[o + 2] = self.pending >= 0 or self.pending == LOOK
+
+    def _stats(self) -> dict[str, float]:
+        return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
 
     def _copy_mutables(self, other: State) -> None:
         other.deck = self.deck.copy()

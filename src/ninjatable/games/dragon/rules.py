@@ -72,6 +72,7 @@ class DragonState(State):
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.trump = self.indicators.pop(self.chance().randrange(len(self.indicators)))
         self.log("trump", f"Round {self.round}: the Trump Indicator shows {C.COLOUR_NAMES[self.trump]}")
+        self.count(f"trump_{C.COLOUR_NAMES[self.trump]}")
         self.trick: list[int] = []
         self.tricks_played = 0
         self.tokens = [0] * n
@@ -236,6 +237,7 @@ class DragonState(State):
         if action == DONE:
             self.phase = PLAY
             self.log("jutsu", f"{seat_name(seat)} sets aside a 2nd-half pile of {len(self.piles[seat])} cards")
+            self.count("bodily_division_pile_cards", len(self.piles[seat]))
             return
         self.hands[seat].remove(action)
         insort(self.piles[seat], action)
@@ -339,6 +341,7 @@ class DragonState(State):
         shown = ", ".join(LABELS[c] for c in self.revealed_scale)
         self.log("scale", f"The Inverted Scale is revealed: {shown}; {seat_name(last_winner)} takes its purples")
         self.score(*self._round_points())
+        self._tally_round()
         self.last_winner = last_winner
         totals = self.scores()
         if min(totals) <= C.END_SCORE or self.round == self.players:
@@ -358,6 +361,25 @@ class DragonState(State):
         return label, [
             C.TOKEN_POINTS * self.tokens[s] - sum(C.number(c) for c in self.taken[s]) for s in range(self.players)
         ]
+
+    def _tally_round(self) -> None:
+        """The round's figures for `stats`: Shoot the Moon, and what the Bodily Division earned its practitioner."""
+        most = max(len(taken) for taken in self.taken)
+        self.count("shoot_the_moon", 1 if most == NUMBERS else 0)
+        self.count("moon_missed_by_one", 1 if most == NUMBERS - 1 else 0)  # one purple short of the Moon
+        if self.jutsu is not None and not self.soul:
+            points = self.sheet[-1].points
+            others = [p for s, p in enumerate(points) if s != self.jutsu]
+            self.count("bodily_division_rounds")
+            # The practitioner's round points against the other seats' mean: what the jutsu was worth.
+            self.count("bodily_division_edge", points[self.jutsu] - sum(others) / len(others))
+
+    def _stats(self) -> dict[str, float]:
+        figures = {"rounds": self.round}
+        if self.tallies.get("bodily_division_rounds"):
+            figures["bodily_division_edge_per_round"] = (
+                self.tallies["bodily_division_edge"] / self.tallies["bodily_division_rounds"])
+        return figures
 
     # --- views ---------------------------------------------------------------------------------------
     def _view(self) -> dict[str, Any]:

@@ -369,6 +369,7 @@ class GakkoState(State):
             self.tier_count.append(count)
         self.shuriken = seat
         self.must_lead = False
+        self.count(f"tiers_of_{count}_played")
         self.log("play", f"{seat_name(seat)} plays {count}x{rank} from {HAND_NAMES[hand]}{self._lock_text()}")
         if self.heaven_n[seat] == 0 and self.earth_n[seat] == 0:
             self._end_round(seat)
@@ -389,6 +390,7 @@ class GakkoState(State):
             self.earth[i] += count
             self.earth_n[seat] += count
         self.log("take", f"{seat_name(seat)} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
+        self.count("tiers_taken")
         self._hand_acted(hand)
 
     def _hand_acted(self, hand: int) -> None:
@@ -426,9 +428,14 @@ class GakkoState(State):
             earth = C.hand_penalty(self.earth, base)
             points.append(C.WIN_BONUS if seat == winner else -max(heaven, earth))
             if seat != winner:
+                self._tally_penalty(self.heaven if heaven >= earth else self.earth, base)
+            if seat != winner:
                 self.log("reveal", f"{seat_name(seat)} ends with Heaven {_cards_text(self.heaven, base) or '-'} "
                                    f"({-heaven}) and Earth {_cards_text(self.earth, base) or '-'} ({-earth})")
+        self.count(f"round_{self.round}_points", sum(points))  # the winner's bonus less what the others paid
+        self.count(f"round_{self.round}_turns", self.turns)
         if winner == NOBODY:
+            self.count("rounds_to_turn_limit")
             self.score(f"Round {self.round} (turn limit)", points)
             self.starter = (self.starter + 1) % self.players
         else:
@@ -440,6 +447,16 @@ class GakkoState(State):
             self.current = NOBODY
         else:
             self._start_round()
+
+    def _tally_penalty(self, hand: list[int], base: int) -> None:
+        """For `stats`: the points a scored hand cost, by the size of the group of one number that cost them."""
+        for r in range(1, RANKS + 1):
+            n = hand[base + r]
+            if n:
+                self.count(f"points_lost_to_groups_of_{n}", C.GROUP_PENALTY[n])
+
+    def _stats(self) -> dict[str, float]:
+        return {"rounds": self.round}
 
     # --- what each seat may know --------------------------------------------------------------------
     def _view(self) -> dict[str, Any]:

@@ -433,6 +433,7 @@ class NinjaaaTackState(State):
         if self.round >= self.max_rounds:
             self.over = True
             self.log("end", f"The game stops after {self.round} rounds (safeguard); the best totals win")
+            self.count("stopped_by_safeguard")
             return
         self._start_round()
 
@@ -495,6 +496,9 @@ class NinjaaaTackState(State):
             call = f"Attack! on {team_name(target)}"
             label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
         self.log("gong", f"{seat_name(caller)} taps the gong: {call}")
+        kind = "ninjaaa" if target == team else "attack"
+        self.count(f"{kind}_calls")
+        self.count(f"{kind}_right" if points else f"{kind}_wrong")
         revealed = tuple((s, tuple(self.hands[s * n : s * n + n])) for s in target)
         for s, counts in revealed:
             self.log("reveal", f"{seat_name(s)} reveals {self.counts_text(counts)}")
@@ -526,6 +530,7 @@ class NinjaaaTackState(State):
             self._score(what, row)
         else:
             self.penalised_next = frozenset(losers)
+            self.count("penalties", len(losers))
             self._score(what + ": Penalty next round", [0] * n)
 
     def _score(self, label: str, row: list[int]) -> None:
@@ -689,6 +694,9 @@ class NinjaaaTackState(State):
         return family
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
+    def _stats(self) -> dict[str, float]:
+        return {"rounds": self.round}
+
     def _copy_mutables(self, other: State) -> None:
         other.points = self.points[:]
         other.hands = self.hands[:]

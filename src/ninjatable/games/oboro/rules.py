@@ -222,6 +222,7 @@ class OboroState(State):
     def _shuriken_scoring(self) -> None:
         """Holders ranked by pieces (3/2/1, shared ranks as in round scoring); all pieces go back."""
         self.shuriken_scorings += 1
+        self.count(f"shuriken_scoring_{self.shuriken_scorings}_round", self.round)
         holders = {s: (p,) for s, p in enumerate(self.pieces) if p > 0}
         self.score(f"Shuriken scoring {self.shuriken_scorings}", rank_payouts(holders, self.players))
         self.stock = C.SHURIKEN_PIECES
@@ -255,6 +256,9 @@ class OboroState(State):
         powers = ", ".join(f"{seat_name(s)} {self.ninja_power(s)}" for s in range(self.players))
         self.log("round", f"Round {self.round} ends; Ninja Power: {powers} (Mission Value {self.mission_value})")
         self.score(f"Round {self.round}", self.round_points())
+        busts = sum(1 for s in range(self.players) if self.ninja_power(s) > self.mission_value)
+        self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
+        self.count("rounds_with_a_bust", 1 if busts else 0)
         limit = self.options["max_rounds"]
         if self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END:
             self.over = True
@@ -338,6 +342,9 @@ class OboroState(State):
         out[O_RED8_ARROW] = 1.0 if C.RED_8 in self.arrows else 0.0
 
     # --- copies and sampled worlds ------------------------------------------------------------------
+    def _stats(self) -> dict[str, float]:
+        return {"rounds": self.round}
+
     def _copy_mutables(self, other: State) -> None:
         other.hands = [h.copy() for h in self.hands]
         other.stacks = [s.copy() for s in self.stacks]
