@@ -119,7 +119,9 @@ def play(
     if not 1 <= seat <= state.players:
         raise BadOptions(f"seat {seat} does not exist; choose 1 to {state.players}")
     bots = check_bots(opponents or default_opponent(g))
-    play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record)
+    # Scripted input (not a terminal) that repeats a refused answer would go on for ever: it stops after three.
+    repeats = None if sys.stdin.isatty() else 3
+    play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record, repeats=repeats)
 
 
 @app.command()
