@@ -11,12 +11,13 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from .bots import available_bots, parse_bot_list
-from .core import BadOptions, Game, NinjatableError, Record, all_games, get_game, seat_name
+from .core import BadOptions, Game, NinjatableError, Record, all_games, get_game, seat_name, winners_text
 
 app = typer.Typer(
     help="ninjatable: five ninja card games to play, simulate and study.",
@@ -82,15 +83,20 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
     if as_json:
         print(json.dumps(described, indent=2))
         return
-    table = Table(header_style="bold")
-    for column in ("id", "title", "players", "options (default)"):
-        table.add_column(column)
+    # A block per game (id, title, players, then its options one a row), so that it reads at 80 columns.
     for g in described:
-        opts = "\n".join(f"{o['name']}={_show(o['default'])}: {o['description']} ({o['allowed']})"
-                         for o in g["options"]) or "-"
         counts = ", ".join(map(str, g["players"]))
-        table.add_row(g["id"], g["title"], counts, opts)
-    console.print(table)
+        console.print(Text.assemble((g["id"], "bold cyan"), "  ", (g["title"], "bold"),
+                                    f"   {counts} players (default {g['default_players']})"))
+        options = Table.grid(padding=(0, 2), pad_edge=True)
+        options.add_column(no_wrap=True)
+        options.add_column()
+        for o in g["options"]:
+            options.add_row(f"{o['name']}={_show(o['default'])}", f"{o['description']} ({o['allowed']})")
+        if not g["options"]:
+            options.add_row("no options", "")
+        console.print(Padding(options, (0, 0, 1, 2)))
+    console.print("Options are given as --option NAME=VALUE; the value shown is the default.")
 
 
 @app.command()
@@ -251,6 +257,8 @@ def replay(
         console.print(Text(f"{number:4d}. {seat_name(who)}: {label}", style="bold"))
         shown = _print_events(state, viewer, shown)
     console.print(state.game.render(state.view(viewer)))
+    if state.is_over():
+        console.print(Text(winners_text(state.winners(), viewer) + ".", style="bold"))
     if rec.result is not None:
         rec.check_result(state)
 

@@ -3,7 +3,7 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal
 from .errors import BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
-from .game import Decision, Event, Game, ScoreLine, State, seat_name
+from .game import Decision, Event, Game, ScoreLine, State, seat_name, winners_text
 from .options import Option
 from .record import Record
 from .registry import all_games, get_game, register
@@ -35,4 +35,5 @@ __all__ = [
     "render_text",
     "seat_name",
     "win_chances",
+    "winners_text",
 ]

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import make_bot
-from ..core import Decision, IllegalAction, Record, State, seat_name
+from ..core import Decision, IllegalAction, Record, State, seat_name, winners_text
 
 QUIT = {"q", "quit", "exit"}
 UNDO = "undo"
@@ -66,9 +66,7 @@ def play_in_terminal(
     _show_news(console, state, seat, shown)
     console.print(Rule("Game over"))
     console.print(state.game.render(state.view(seat)))
-    winners = state.winners()
-    names = ", ".join("you" if w == seat else seat_name(w) for w in winners)
-    console.print(Text(f"Winner{'s' if len(winners) > 1 else ''}: {names}", style="bold"))
+    console.print(Text(winners_text(state.winners(), seat) + ".", style="bold"))
     return state
 
 

@@ -56,7 +56,8 @@ def test_final_ranking_is_rendered():
     state.phase = 1  # the Spy Phase
     act(state, "pass")
     text = render_text(GAME, state.view(0), width=120)
-    assert "Final ranking" in text and "Winner: Player 1" in text
+    assert "Final ranking" in text and "Winner" not in text, "the winner is told once, by the front end"
+    assert state.events[-1].text == "The game is over: Player 1 wins"
 
 
 def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():

@@ -183,5 +183,4 @@ def render(view: dict[str, Any]) -> Group:
             table.add_row(_player(row["seat"]), str(max(row["best_rank"], 0)), str(row["ninja"]),
                           str(row["markers"]))
         parts.append(table)
-        parts.append(Text("Winner: " + ", ".join(_player(w) for w in view["winners"]), style="bold green"))
     return Group(*parts)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Game, Option, Private, State, seat_name
+from ...core import Game, Option, Private, State, seat_name, winners_text
 from . import cards as C
 from .cards import (
     ATTACKER_ONLY,
@@ -323,7 +323,7 @@ class ClanWarsState(State):
                      for s in sorted(alive, key=lambda s: keys[s], reverse=True)],
         }
         self.score("Final ranking", [1 if s in winners else 0 for s in range(self.players)])
-        self.log("end", "winner: " + ", ".join(seat_name(s) for s in winners))
+        self.log("end", f"The game is over: {winners_text(winners)}")
 
     def _check_defeats(self) -> None:
         """A player with no Ninja in play and no markers is defeated; one player left ends the game."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, Option, Private, State, constrained_deal, seat_name, winners_text
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -343,7 +343,7 @@ class DragonState(State):
         totals = self.scores()
         if min(totals) <= C.END_SCORE or self.round == self.players:
             self.phase = OVER
-            self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
+            self.log("end", f"The game is over: {winners_text(self.winners())}")
         else:
             self.leader = last_winner
             self._start_round()
