@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from rich.console import Console
 
-from ninjatable.core import Decision, all_games, get_game
+from ninjatable.core import Decision, all_games, get_game, render_text
 from ninjatable.games.gakko import cards as gakko_cards
 from ninjatable.games.gakko.rules import GakkoState
 from ninjatable.terminal.play import play_in_terminal
@@ -127,3 +128,41 @@ def test_a_move_that_only_takes_back_the_previous_one_is_refused():
     back = first.replace("Earth", "Heaven")
     output, _ = play(state, [first, back, "q"], repeats=None)
     assert f"{back} would only take back what you just did" in output
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_board_reads_at_80_columns_from_deal_to_game_over(game_id):
+    game = get_game(game_id)
+    state = game.new_state(seed=3)
+    rng = random.Random(0)
+    while True:
+        for seat in range(state.players):
+            text = render_text(game, state.view(seat), width=80)
+            assert "…" not in text and all(len(line) <= 80 for line in text.splitlines()), text
+        if state.is_over():
+            break
+        for _ in range(9):  # a look every few moves keeps it quick
+            if state.is_over():
+                break
+            mover = state.to_move()[0]
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+    assert "Winner" not in text, "the front end names the winners, once"
+
+
+def test_dragon_header_says_what_is_happening_and_hides_the_old_scale_while_picking_blind():
+    game = get_game("dragon")
+    state = game.new_state(4, seed=6)
+    first = render_text(game, state.view(0), width=80).splitlines()
+    assert first[1] == "Bodily Division Jutsu: its practitioner sets aside a 2nd-half pile"
+    state.revealed_scale = [0, 1]  # as if a round had ended with this scale
+    state.phase = 0  # the Summoning Jutsu's blind pick
+    assert "Inverted Scale revealed" not in render_text(game, state.view(0), width=80)
+
+
+def test_gakko_shows_its_own_earth_face_down_during_the_split_and_names_heavens_by_owner():
+    game = get_game("gakko")
+    state = game.new_state(4, seed=2)
+    state.apply(0, state.legal_actions(0)[0])
+    text = render_text(game, state.view(0), width=80)
+    assert "Earth (public)" not in text and "1 card face down" in text
+    assert "Your Earth (face down until all have split)" in text
