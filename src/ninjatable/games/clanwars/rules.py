@@ -668,8 +668,8 @@ class ClanWarsState(State):
                     self.doubt_n[x] = size
                 self.known[x][victim] = []
         self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
-        self.log("steal", f"you steal {NAMES[card]}", to=thief)
-        self.log("steal", f"{NAMES[card]} is stolen from you", to=victim)
+        self.log("steal", f"{seat_name(thief)} steals {NAMES[card]}", to=thief)
+        self.log("steal", f"{NAMES[card]} is stolen from {seat_name(victim)}", to=victim)
 
     def _resolve_control(self, seat: int, unit: int) -> None:
         self.pending = -1

@@ -215,7 +215,7 @@ class DragonState(State):
         card = self.scale.pop(position)
         insort(self.hands[seat], card)
         self.log("summon", f"{seat_name(seat)} takes an Inverted Scale card")
-        self.log("summon", f"You take {LABELS[card]} from the Inverted Scale", to=seat)
+        self.log("summon", f"{seat_name(seat)} takes {LABELS[card]} from the Inverted Scale", to=seat)
         self.picks_left -= 1
         if self.picks_left == 0:
             self.phase = SUMMON_RETURN
@@ -226,7 +226,7 @@ class DragonState(State):
         self.scale.append(card)
         self.returned.append(card)
         self.log("summon", f"{seat_name(seat)} returns a card to the Inverted Scale")
-        self.log("summon", f"You return {LABELS[card]} to the Inverted Scale", to=seat)
+        self.log("summon", f"{seat_name(seat)} returns {LABELS[card]} to the Inverted Scale", to=seat)
         self.picks_left -= 1
         if self.picks_left == 0:
             self._find_practitioner()
@@ -239,7 +239,7 @@ class DragonState(State):
             return
         self.hands[seat].remove(action)
         insort(self.piles[seat], action)
-        self.log("jutsu", f"You set {LABELS[action]} aside in your 2nd-half pile", to=seat)
+        self.log("jutsu", f"{seat_name(seat)} sets {LABELS[action]} aside for the 2nd half", to=seat)
 
     # --- Soul-Sucking Jutsu (Advanced Variant) -------------------------------------------------------
     def _soul_give(self, seat: int, card: int) -> None:
@@ -251,8 +251,8 @@ class DragonState(State):
                 self.hands[giver].remove(given)
                 insort(self.hands[taker], given)
                 self.given[giver] = given
-                self.log("soul", f"You give {LABELS[given]} to {seat_name(taker)}", to=giver)
-                self.log("soul", f"{seat_name(giver)} gives you {LABELS[given]}", to=taker)
+                self.log("soul", f"{seat_name(giver)} gives {LABELS[given]} to {seat_name(taker)}", to=giver)
+                self.log("soul", f"{seat_name(giver)} gives {LABELS[given]} to {seat_name(taker)}", to=taker)
             self.log("soul", f"Every player gives {seat_name(taker)} a card face down")
             self.gifts = {}
             self.returns_left = [(taker + k) % self.players for k in range(1, self.players)]
@@ -264,8 +264,8 @@ class DragonState(State):
         insort(self.hands[receiver], card)
         self.received[receiver] = card
         self.log("soul", f"{seat_name(seat)} gives {seat_name(receiver)} a card face down")
-        self.log("soul", f"You give {LABELS[card]} to {seat_name(receiver)}", to=seat)
-        self.log("soul", f"{seat_name(seat)} gives you {LABELS[card]}", to=receiver)
+        self.log("soul", f"{seat_name(seat)} gives {LABELS[card]} to {seat_name(receiver)}", to=seat)
+        self.log("soul", f"{seat_name(seat)} gives {LABELS[card]} to {seat_name(receiver)}", to=receiver)
         if not self.returns_left:
             self.phase = PLAY
 

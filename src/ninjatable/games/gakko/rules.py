@@ -88,7 +88,7 @@ class GakkoState(State):
         self.must_lead = False
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
-            self.log("hand", f"Your hand: {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
+            self.log("hand", f"{seat_name(seat)} is dealt {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
 
     def _start_play(self) -> None:
         """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
