@@ -122,3 +122,22 @@ def test_every_python_snippet_in_the_docs_runs(where, code, tmp_path, monkeypatc
         pytest.importorskip("pyspiel")
     monkeypatch.chdir(tmp_path)
     exec(compile(shortened(code), where, "exec"), {"__name__": "__docs__"})
+
+
+def test_no_line_of_prose_runs_on_into_the_bullet_above():
+    """Markdown joins an unindented line to the list item above it unless a blank line comes between."""
+    merged = []
+    for doc in DOCS:
+        in_list = in_fence = False
+        for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.startswith("```"):
+                in_fence = not in_fence
+            if in_fence:
+                continue
+            if re.match(r"^\s*([-*]|\d+\.)\s", line):
+                in_list = True
+            elif not line.strip():
+                in_list = False
+            elif in_list and not line.startswith(" "):
+                merged.append(f"{doc.relative_to(ROOT)}:{number}: {line[:60]}")
+    assert not merged, merged
