@@ -166,3 +166,11 @@ def test_gakko_shows_its_own_earth_face_down_during_the_split_and_names_heavens_
     text = render_text(game, state.view(0), width=80)
     assert "Earth (public)" not in text and "1 card face down" in text
     assert "Your Earth (face down until all have split)" in text
+
+
+def test_a_refused_card_lists_what_is_allowed_without_calling_it_play():
+    state = get_game("dragon").new_state(4, seed=DRAGON_SELF_DIVIDES)
+    hand = state.view(0)["seats"][0]["hand"]
+    missing = next(label for label in ("P1", "P2", "P3", "R1", "R2") if label not in hand)
+    output, _ = play(state, [missing, "q"])
+    assert f"{missing} is not allowed now; allowed: " in output and "may play" not in output

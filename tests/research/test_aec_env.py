@@ -143,7 +143,7 @@ def test_an_illegal_action_raises_and_changes_nothing(game, players, options):
 def test_the_illegal_action_message_names_the_move_and_the_legal_ones():
     aec = env(BLIND_BIDS, players=2)
     aec.reset(seed=0)
-    with pytest.raises(IllegalAction, match="may play: single, double"):
+    with pytest.raises(IllegalAction, match="may choose: single, double"):
         aec.step(0)  # a card, while the leader must choose the stake
 
 

@@ -276,7 +276,7 @@ class State(ABC):
         else:
             what = f"{action!r} is not an action of {self.game.id}"
         allowed = ", ".join(self.action_label(a) for a in legal)
-        return f"{what}; {seat_name(seat)} may play: {allowed}"
+        return f"{what}; {seat_name(seat)} may choose: {allowed}"
 
     def scores(self) -> list[int]:
         """Running totals, by default the sum of the score sheet."""
