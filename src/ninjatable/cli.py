@@ -48,7 +48,8 @@ def _one_line_usage_errors():
         raise  # no command at all: the help is shown
     except UsageError as e:
         where = f"; see {e.ctx.command_path} --help" if e.ctx is not None else ""
-        err.print(f"error: {e.format_message().rstrip('.')}{where}", style="red", highlight=False, soft_wrap=True, markup=False)
+        err.print(f"error: {e.format_message().rstrip('.')}{where}", style="red", highlight=False, soft_wrap=True,
+                  markup=False)
         raise typer.Exit(2) from None
 
 

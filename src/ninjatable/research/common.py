@@ -28,7 +28,8 @@ def check_reward(reward: str) -> str:
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode not in RENDER_MODES:
-        raise BadOptions(f"render_mode={render_mode!r} is not offered; use None, 'ansi' (render() returns the text) or 'human' (render() prints it)")
+        raise BadOptions(f"render_mode={render_mode!r} is not offered; use None, 'ansi' (render() returns the text) "
+                         "or 'human' (render() prints it)")
     return render_mode
 
 
