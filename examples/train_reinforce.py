@@ -3,10 +3,11 @@
 The agent is a linear softmax policy over the seat's observation: one weight vector per action, illegal
 actions masked out. It plays one seat of the Gymnasium single-agent environment against random bots,
 and learns from the final score of each game (REINFORCE with a running baseline and Adam steps).
-Before and after training it plays the same evaluation deals; the untrained policy (all weights zero) is
+A progress bar (on stderr) shows the games played, the time left and the running win rate. Before and after
+training it plays the same evaluation deals; the untrained policy (all weights zero) is
 exactly a uniformly random player, so "before" is the random baseline.
 
-    python examples/train_reinforce.py                        # dragon, 4 players, about a minute or two
+    python examples/train_reinforce.py                        # dragon, 4 players, a few minutes
     python examples/train_reinforce.py --episodes 200 --eval 50   # a quick look
 """
 
@@ -15,13 +16,25 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections import deque
 
 # The matrices here are small: one BLAS thread is several times faster than a pool that waits on itself.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ninjatable.research import single_agent_env
+
+RECENT = 200  # training games the running win rate is taken over
+PROGRESS = Console(stderr=True)  # the progress bars go to stderr, so the results on stdout stay clean
+
+
+def progress_bar() -> Progress:
+    """Games played, time used and left, and the win rate so far."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), TextColumn("{task.fields[wins]}"), console=PROGRESS, transient=True)
 
 
 class LinearPolicy:
@@ -79,10 +92,15 @@ def play_episode(env, policy: LinearPolicy, rng: np.random.Generator, seed: int 
     return reward, won, decisions
 
 
-def evaluate(env, policy: LinearPolicy, games: int, seed: int) -> tuple[float, float]:
+def evaluate(env, policy: LinearPolicy, games: int, seed: int, what: str = "evaluating") -> tuple[float, float]:
     """Mean final score and win rate over `games` fixed deals (seeds seed, seed+1, ...)."""
     rng = np.random.default_rng(seed)
-    results = [play_episode(env, policy, rng, seed + i)[:2] for i in range(games)]
+    results = []
+    with progress_bar() as bar:
+        task = bar.add_task(what, total=games, wins="")
+        for i in range(games):
+            results.append(play_episode(env, policy, rng, seed + i)[:2])
+            bar.update(task, advance=1, wins=f"win rate {np.mean([w for _, w in results]):.1%}")
     return float(np.mean([r for r, _ in results])), float(np.mean([w for _, w in results]))
 
 
@@ -91,21 +109,26 @@ def train(env, policy: LinearPolicy, episodes: int, batch: int, lr: float, seed:
     adam = Adam([policy.weights, policy.bias], lr)
     baseline, spread = 0.0, 1.0
     env.reset(seed=seed)
-    for start in range(0, episodes, batch):
-        grad_w = np.zeros_like(policy.weights)
-        grad_b = np.zeros_like(policy.bias)
-        for _ in range(min(batch, episodes - start)):
-            reward, _, decisions = play_episode(env, policy, rng, None)
-            advantage = (reward - baseline) / spread
-            baseline += 0.02 * (reward - baseline)
-            spread += 0.02 * (abs(reward - baseline) - spread)
-            observations = np.stack([o for o, _, _ in decisions])
-            # d log pi(a|s) / d logits = onehot(a) - pi(.|s), one row per decision
-            d_logits = -np.stack([p for _, _, p in decisions])
-            d_logits[np.arange(len(decisions)), [a for _, a, _ in decisions]] += 1.0
-            grad_w += advantage * (d_logits.T @ observations)
-            grad_b += advantage * d_logits.sum(axis=0)
-        adam.ascend([grad_w / batch, grad_b / batch])
+    recent: deque[bool] = deque(maxlen=RECENT)
+    with progress_bar() as bar:
+        task = bar.add_task("training", total=episodes, wins="")
+        for start in range(0, episodes, batch):
+            grad_w = np.zeros_like(policy.weights)
+            grad_b = np.zeros_like(policy.bias)
+            for _ in range(min(batch, episodes - start)):
+                reward, won, decisions = play_episode(env, policy, rng, None)
+                recent.append(won)
+                advantage = (reward - baseline) / spread
+                baseline += 0.02 * (reward - baseline)
+                spread += 0.02 * (abs(reward - baseline) - spread)
+                observations = np.stack([o for o, _, _ in decisions])
+                # d log pi(a|s) / d logits = onehot(a) - pi(.|s), one row per decision
+                d_logits = -np.stack([p for _, _, p in decisions])
+                d_logits[np.arange(len(decisions)), [a for _, a, _ in decisions]] += 1.0
+                grad_w += advantage * (d_logits.T @ observations)
+                grad_b += advantage * d_logits.sum(axis=0)
+                bar.update(task, advance=1, wins=f"win rate {np.mean(recent):.1%} (last {len(recent)} games)")
+            adam.ascend([grad_w / batch, grad_b / batch])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -123,11 +146,11 @@ def main(argv: list[str] | None = None) -> None:
     policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n)
     eval_seed = 10**6  # evaluation deals are never trained on
     started = time.perf_counter()
-    before = evaluate(env, policy, args.eval, eval_seed)
+    before = evaluate(env, policy, args.eval, eval_seed, "before training")
     print(f"{args.game}, {env.players} players, seat 0 against random bots")
     print(f"before training: mean score {before[0]:7.2f}   win rate {before[1]:6.1%}   (a uniformly random player)")
     train(env, policy, args.episodes, args.batch, args.lr, args.seed)
-    after = evaluate(env, policy, args.eval, eval_seed)
+    after = evaluate(env, policy, args.eval, eval_seed, "after training")
     print(f"after {args.episodes} games: mean score {after[0]:7.2f}   win rate {after[1]:6.1%}")
     print(f"improvement: {after[0] - before[0]:+.2f} points per game, {after[1] - before[1]:+.1%} wins "
           f"({time.perf_counter() - started:.0f} s)")

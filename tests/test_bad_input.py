@@ -126,7 +126,7 @@ def _game_length(game: Game, players: int, seed: int) -> int:
 
 def test_a_game_state_may_not_override_what_the_kernel_checks():
     with pytest.raises(TypeError, match="overrides apply, legal_actions"):
-        class Sloppy(State):  # noqa: F841 (refused while it is defined)
+        class Sloppy(State):
             def legal_actions(self, seat):
                 return []
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from ninjatable import cli
 from ninjatable.cli import app
-from ninjatable.core import Record
+from ninjatable.core import Record, all_games
 
 runner = CliRunner()
 
@@ -111,4 +115,56 @@ def test_play_explains_a_bad_move_and_asks_again(tmp_path):
 def test_play_to_the_end_with_the_first_legal_move():
     result = run("play", "dragon", "--players", "3", "--seed", "5", input="1\n" * 400)
     assert result.exit_code == 0
-    assert "Game over" in result.output and "Winner" in result.output
+    assert "Game over" in result.output and re.search(r"(You|Player \d) wins?\.\n", result.output)
+
+
+def test_usage_errors_of_the_command_line_are_one_line_and_exit_code_2():
+    cases = [
+        (("play", "dragon", "--players", "abc"), "Invalid value for '--players'"),
+        (("rules",), "Missing argument 'game'"),
+        (("frobnicate",), "No such command 'frobnicate'"),
+        (("simulate", "dragon", "--nope"), "No such option: --nope"),
+    ]
+    for args, message in cases:
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert message in result.stderr and "--help" in result.stderr, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
+
+
+@pytest.fixture
+def narrow(monkeypatch):
+    """The command's output at 80 columns, as in a default terminal."""
+    monkeypatch.setattr(cli, "console", Console(width=80))
+
+
+def fits(output: str) -> bool:
+    return all(len(line) <= 80 for line in output.splitlines()) and "…" not in output
+
+
+def test_games_fit_80_columns_and_show_each_default_player_count(narrow):
+    result = run("games")
+    assert result.exit_code == 0
+    assert fits(result.output), result.output
+    assert "lead_after_cleaning=true" in result.output
+    for game in all_games():
+        assert f"players (default {game.default_players})" in result.output
+
+
+def test_arena_table_fits_80_columns_and_says_what_its_figures_are(narrow):
+    result = run("arena", "oboro", "--bots", "ismcts:iterations=5,random", "--games", "3")
+    assert result.exit_code == 0, result.output
+    assert fits(result.output), result.output
+    assert "ismcts" in result.output and "random" in result.output
+    assert "(95% CI)" in result.output and "(± 2σ)" in result.output and "mu ± 2 sigma" in result.output
+
+
+def test_simulate_json_numbers_seats_from_1_with_every_option_and_rounded_figures():
+    summary = json.loads(run("simulate", "oboro", "--games", "3", "--json").stdout)
+    assert [s["seat"] for s in summary["seats"]] == [1, 2, 3]
+    assert summary["options"] == {o.name: o.default for o in cli.get_game("oboro").options}
+    for seat in summary["seats"]:
+        for key in ("mean_score", "score_sd", "win_rate"):
+            assert seat[key] == round(seat[key], 4)
+    table = run("simulate", "oboro", "--games", "3").output
+    assert "Player 1" in table and "Win rate: a shared win counts as a fraction." in table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -9,16 +10,52 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
+
+try:  # recent Typer carries its own copy of Click
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # older Typer runs on Click itself
+    from click.exceptions import NoArgsIsHelpError, UsageError
+from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from .bots import available_bots, parse_bot_list
-from .core import BadOptions, Game, NinjatableError, Record, all_games, get_game, seat_name
+from .core import BadOptions, Game, NinjatableError, Record, all_games, get_game, seat_name, winners_text
+
+
+class OneLineUsageErrors(TyperGroup):
+    """The command-line library's own usage errors (a bad value, a missing argument, an unknown command) as one
+    line on stderr and exit code 2, like ninjatable's own errors."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> typer.Context:
+        with _one_line_usage_errors():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        with _one_line_usage_errors():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _one_line_usage_errors():
+    try:
+        yield
+    except NoArgsIsHelpError:
+        raise  # no command at all: the help is shown
+    except UsageError as e:
+        where = f"; see {e.ctx.command_path} --help" if e.ctx is not None else ""
+        err.print(f"error: {e.format_message().rstrip('.')}{where}", style="red", highlight=False, soft_wrap=True,
+                  markup=False)
+        raise typer.Exit(2) from None
+
 
 app = typer.Typer(
+    cls=OneLineUsageErrors,
     help="ninjatable: five ninja card games to play, simulate and study.",
     no_args_is_help=True,
     add_completion=False,
@@ -115,15 +152,20 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
     if as_json:
         print(json.dumps(described, indent=2))
         return
-    table = Table(header_style="bold")
-    for column in ("id", "title", "players", "options (default)"):
-        table.add_column(column)
+    # A block per game (id, title, players, then its options one a row), so that it reads at 80 columns.
     for g in described:
-        opts = "\n".join(f"{o['name']}={_show(o['default'])}: {o['description']} ({o['allowed']})"
-                         for o in g["options"]) or "-"
         counts = ", ".join(map(str, g["players"]))
-        table.add_row(g["id"], g["title"], counts, opts)
-    console.print(table)
+        console.print(Text.assemble((g["id"], "bold cyan"), "  ", (g["title"], "bold"),
+                                    f"   {counts} players (default {g['default_players']})"))
+        options = Table.grid(padding=(0, 2), pad_edge=True)
+        options.add_column(no_wrap=True)
+        options.add_column()
+        for o in g["options"]:
+            options.add_row(f"{o['name']}={_show(o['default'])}", f"{o['description']} ({o['allowed']})")
+        if not g["options"]:
+            options.add_row("no options", "")
+        console.print(Padding(options, (0, 0, 1, 2)))
+    console.print("Options are given as --option NAME=VALUE; the value shown is the default.")
 
 
 @app.command()
@@ -154,7 +196,9 @@ def play(
     bots = check_bots(opponents or default_opponent(g))
     if record is not None:
         check_output_file(record)
-    play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record)
+    # Scripted input (not a terminal) that repeats a refused answer would go on for ever: it stops after three.
+    repeats = None if sys.stdin.isatty() else 3
+    play_in_terminal(state, seat - 1, bots, console=console, bot_seed=state.seed, record_path=record, repeats=repeats)
 
 
 @app.command()
@@ -180,14 +224,14 @@ def simulate(
     g = get_game(game)
     players = g.check_players(players)
     options = parse_options(g, option)
-    g.new_state(players, seed=seed, **options)  # checks the options before the long run
+    resolved = g.new_state(players, seed=seed, **options).options  # checked, defaults filled in, before the run
     specs = check_bots(bots)
     if records is not None:
         check_output_folder(records)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         task = progress.add_task(f"{g.id}, {players} players", total=games)
-        summary = run(g, players, games, seed=seed, options=options, bots=specs, records=records,
+        summary = run(g, players, games, seed=seed, options=resolved, bots=specs, records=records,
                       on_game=lambda _i: progress.advance(task), backend=where)
     result = summary.to_dict()
     if as_json:
@@ -197,10 +241,10 @@ def simulate(
     for column in ("seat", "bot", "mean score", "score sd", "win rate"):
         table.add_column(column, justify="right" if column != "bot" else "left")
     for row in result["seats"]:
-        table.add_row(seat_name(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['score_sd']:.2f}",
+        table.add_row(seat_name(row["seat"] - 1), row["bot"], f"{row['mean_score']:.2f}", f"{row['score_sd']:.2f}",
                       f"{row['win_rate']:.1%}")
     console.print(table)
-    console.print(f"Mean game length: {result['mean_moves']:.1f} moves (a shared win counts as a fraction).")
+    console.print(f"Win rate: a shared win counts as a fraction. Mean game length: {result['mean_moves']:.1f} moves.")
     if records is not None:
         console.print(f"Records written to {records}/")
 
@@ -250,15 +294,21 @@ def arena(
         print(json.dumps(result.to_dict(), indent=2))
         return
     title = f"{g.title}: {total} games, {players} players, seed {seed}"
-    table = Table(title=title, header_style="bold")
-    for column in ("bot", "seat-games", "win rate (95% CI)", "mean score (95% CI)", "rating", "ms/move"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    # Narrow columns that never wrap, so that the table reads at 80 columns.
+    table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("bot", "seat-\ngames", "win rate\n(95% CI)", "mean score\n(95% CI)", "rating\n(± 2σ)",
+                   "ms per\nmove"):
+        if column == "bot":
+            table.add_column(column, overflow="fold", min_width=9)
+        else:
+            table.add_column(column, justify="right", no_wrap=True)
     for s in result.summaries:
         w, m = s.win_rate, s.mean_score
-        table.add_row(s.bot, str(s.games), f"{w.value:.1%} [{w.low:.1%}, {w.high:.1%}]",
-                      f"{m.value:.1f} [{m.low:.1f}, {m.high:.1f}]",
-                      f"{s.rating['mu']:.1f} ± {s.rating['sigma']:.1f}", f"{s.ms_per_decision:.1f}")
+        table.add_row(s.bot, str(s.games), f"{w.value:.1%} ({w.low:.0%}-{w.high:.0%})",
+                      f"{m.value:.1f} ({m.low:.1f}, {m.high:.1f})",
+                      f"{s.rating['mu']:.1f} ± {2 * s.rating['sigma']:.1f}", f"{s.ms_per_decision:.1f}")
     console.print(table)
+    console.print("In brackets: 95% intervals; rating: openskill's mu ± 2 sigma.", style="dim")
     note = f"Even share: {result.even_share:.1%} per seat. Every bot sits in every seat equally often"
     if total != games:
         note += f" ({games} games rounded up to {total}: whole blocks of {block} seat assignments)"
@@ -351,6 +401,8 @@ def replay(
         console.print(Text(f"{number:4d}. {seat_name(who)}: {label}", style="bold"))
         shown = _print_events(state, viewer, shown)
     console.print(state.game.render(state.view(viewer)))
+    if state.is_over():
+        console.print(Text(winners_text(state.winners(), viewer) + ".", style="bold"))
     if rec.result is not None:
         rec.check_result(state)
 

@@ -31,14 +31,15 @@ class SimulationSummary:
             "players": self.players,
             "options": self.options,
             "games": self.games,
-            "mean_moves": fmean(self.lengths) if self.lengths else 0.0,
+            "mean_moves": round(fmean(self.lengths), 2) if self.lengths else 0.0,
+            # Seats numbered from 1, as `--seat` and the tables ("Player 1") number them.
             "seats": [
                 {
-                    "seat": s,
+                    "seat": s + 1,
                     "bot": self.bots[s],
-                    "mean_score": fmean(self.scores[s]) if self.scores[s] else 0.0,
-                    "score_sd": pstdev(self.scores[s]) if self.scores[s] else 0.0,
-                    "win_rate": self.win_shares[s] / self.games if self.games else 0.0,
+                    "mean_score": round(fmean(self.scores[s]), 3) if self.scores[s] else 0.0,
+                    "score_sd": round(pstdev(self.scores[s]), 3) if self.scores[s] else 0.0,
+                    "win_rate": round(self.win_shares[s] / self.games, 4) if self.games else 0.0,
                 }
                 for s in range(self.players)
             ],
@@ -85,7 +86,7 @@ def simulate(
     backend = backend or Backend(jobs=jobs)
     if records is not None and backend.remote:
         raise BadOptions("--records writes files where the games run: not with a Ray cluster (--address)")
-    options = dict(options or {})
+    options = dict(game.new_state(players, seed=seed, **(options or {})).options)  # every option, defaults too
     seat_bots = [bots[s % len(bots)] for s in range(players)]
     summary = SimulationSummary(game.id, players, options, seat_bots)
     summary.scores = [[] for _ in range(players)]

@@ -7,11 +7,11 @@ import pytest
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'ninjatable[ray]'); it has no wheel for "
                                         "every platform")
 
-from ninjatable.arena import run_arena  # noqa: E402
-from ninjatable.balance import run_balance  # noqa: E402
-from ninjatable.core import get_game  # noqa: E402
-from ninjatable.runner import Backend, run  # noqa: E402
-from ninjatable.simulate import simulate  # noqa: E402
+from ninjatable.arena import run_arena
+from ninjatable.balance import run_balance
+from ninjatable.core import get_game
+from ninjatable.runner import Backend, run
+from ninjatable.simulate import simulate
 
 RAY = Backend("ray")
 JOBS = Backend(jobs=2)

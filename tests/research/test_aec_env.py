@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 from blindbids import GAME as BLIND_BIDS
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from research_configs import config_id, configurations
 
 from ninjatable.core import BadOptions, IllegalAction, get_game, render_text
@@ -143,7 +143,7 @@ def test_an_illegal_action_raises_and_changes_nothing(game, players, options):
 def test_the_illegal_action_message_names_the_move_and_the_legal_ones():
     aec = env(BLIND_BIDS, players=2)
     aec.reset(seed=0)
-    with pytest.raises(IllegalAction, match="may play: single, double"):
+    with pytest.raises(IllegalAction, match="may choose: single, double"):
         aec.step(0)  # a card, while the leader must choose the stake
 
 
@@ -327,6 +327,23 @@ def test_ansi_render_is_the_games_text_view_for_the_agent_to_act(game, players, 
     assert aec.render() == render_text(game, aec.game_state.view(None))
 
 
+@pytest.mark.parametrize(("game", "players", "options"), PLAIN, ids=PLAIN_IDS)
+def test_pettingzoo_render_test_in_every_render_mode(game, players, options, capsys):
+    made = []
+
+    def make(render_mode=None):
+        made.append(env(game, players=players, render_mode=render_mode))
+        return made[-1]
+
+    render_test(make)
+    printed = capsys.readouterr().out
+    last = made[-1]
+    assert last.render_mode == "human"
+    state = last.game_state
+    seat = None if state.is_over() else int(last.agent_selection.split("_")[1])
+    assert printed.endswith(render_text(game, state.view(seat)) + "\n"), "human mode prints what ansi returns"
+
+
 def test_render_without_a_render_mode_returns_none():
     aec = env(BLIND_BIDS)
     aec.reset(seed=0)
@@ -337,8 +354,8 @@ def test_render_without_a_render_mode_returns_none():
 def test_bad_arguments_are_refused_with_what_is_allowed():
     with pytest.raises(BadOptions, match="score, win"):
         env(BLIND_BIDS, reward="points")
-    with pytest.raises(BadOptions, match="ansi"):
-        env(BLIND_BIDS, render_mode="human")
+    with pytest.raises(BadOptions, match="'ansi'.*'human'"):
+        env(BLIND_BIDS, render_mode="rgb_array")
     with pytest.raises(BadOptions, match="2, 3 players"):
         env(BLIND_BIDS, players=7)
     with pytest.raises(BadOptions):

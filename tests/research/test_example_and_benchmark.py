@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 from pathlib import Path
 
 import numpy as np
 import pytest
+from rich.console import Console
 
 from ninjatable.core import all_games
 from ninjatable.research import single_agent_env
@@ -30,6 +32,17 @@ def test_the_training_example_trains_and_reports_before_and_after(capsys):
     assert "before training: mean score" in out
     assert "after 12 games: mean score" in out
     assert "improvement:" in out
+
+
+@pytest.mark.skipif(not all_games(), reason="no game registered")
+def test_the_training_example_shows_its_progress_and_running_win_rate(monkeypatch):
+    example = load_script("examples/train_reinforce.py")
+    screen = io.StringIO()
+    monkeypatch.setattr(example, "PROGRESS", Console(file=screen, force_terminal=True, width=120))
+    example.main(["--game", all_games()[0].id, "--episodes", "8", "--eval", "2", "--batch", "4"])
+    shown = screen.getvalue()
+    assert "training" in shown and "8/8" in shown and "win rate" in shown and "(last 8 games)" in shown
+    assert "before training" in shown and "after training" in shown
 
 
 @pytest.mark.skipif(not all_games(), reason="no game registered")

@@ -102,7 +102,7 @@ def test_an_illegal_action_is_refused_with_a_penalty_and_the_game_goes_on():
     history = list(env.game_state.history)
     again, reward, terminated, truncated, info = env.step(0)  # a card, while the stake must be chosen
     assert (reward, terminated, truncated) == (-2.5, False, False)
-    assert "may play: single, double" in info["illegal_action"]
+    assert "may choose: single, double" in info["illegal_action"]
     np.testing.assert_array_equal(again, observation)
     assert env.game_state.history == history
     env.step(BLIND_BIDS.labels(2)["double"])
@@ -112,7 +112,7 @@ def test_an_illegal_action_is_refused_with_a_penalty_and_the_game_goes_on():
 def test_an_illegal_action_raises_when_asked_to():
     env = single_agent_env(BLIND_BIDS, opponents="random", illegal="raise")
     env.reset(seed=1)
-    with pytest.raises(IllegalAction, match="may play: single, double"):
+    with pytest.raises(IllegalAction, match="may choose: single, double"):
         env.step(0)
 
 

@@ -3,8 +3,8 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal, deal_by_places
 from .errors import BadArgument, BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
+from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name, winners_text
 from .observe import bit_floats
-from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name
 from .options import Option
 from .record import Record
 from .registry import all_games, get_game, register
@@ -40,4 +40,5 @@ __all__ = [
     "render_text",
     "seat_name",
     "win_chances",
+    "winners_text",
 ]

@@ -72,6 +72,15 @@ def seat_name(seat: int, viewer: int | None = None) -> str:
     return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
 
 
+def winners_text(winners: list[int], viewer: int | None = None) -> str:
+    """"Player 2 wins", "Player 1 and Player 3 win", "You win"; "nobody wins" for none."""
+    names = [seat_name(w, viewer) for w in winners]
+    if not names:
+        return "nobody wins"
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined + (" wins" if len(names) == 1 and names[0] != "You" else " win")
+
+
 class Game(ABC):
     """Describes one game: its id, player counts, options, action space and how to start a state."""
 
@@ -317,7 +326,7 @@ class State(ABC):
         else:
             what = f"{checks.shown(action)} is not an action of {self.game.id} (actions are 0 to {size - 1})"
         allowed = ", ".join(self.action_label(a) for a in legal)
-        return f"{what}; {seat_name(seat)} may play: {allowed}"
+        return f"{what}; {seat_name(seat)} may choose: {allowed}"
 
     def scores(self) -> list[int]:
         """Running totals, by default the sum of the score sheet."""

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core import Game, IllegalAction, State, render_text
-from .common import agent_name, check_render_mode, check_reward, checked_state, final_rewards, resolve_game
+from .common import agent_name, check_render_mode, check_reward, checked_state, final_rewards, resolve_game, show
 
 
 class NinjaAECEnv(AECEnv):
@@ -47,7 +47,7 @@ class NinjaAECEnv(AECEnv):
         self.options = dict(options)
         self.reward_kind = check_reward(reward)
         self.render_mode = check_render_mode(render_mode)
-        self.metadata = {"name": f"ninjatable_{self.game.id}_v0", "render_modes": ["ansi"], "render_fps": 1,
+        self.metadata = {"name": f"ninjatable_{self.game.id}_v0", "render_modes": ["ansi", "human"], "render_fps": 1,
                          "is_parallelizable": False}
 
         self.num_actions = self.game.num_actions(self.players)
@@ -159,13 +159,14 @@ class NinjaAECEnv(AECEnv):
         return self._state
 
     def render(self) -> str | None:
-        """`ansi`: the game's text rendering of what the agent to act sees (the public view once over)."""
+        """The game's text rendering of what the agent to act sees (the public view once over): returned for
+        `ansi`, printed for `human`."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi'")
             return None
         state = self.game_state
         seat = None if state.is_over() else self._seat_of[self.agent_selection]
-        return render_text(self.game, state.view(seat))
+        return show(render_text(self.game, state.view(seat)), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release; present so render() has its customary partner."""

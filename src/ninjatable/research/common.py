@@ -7,7 +7,7 @@ from typing import Any
 from ..core import BadOptions, Game, State, get_game
 
 REWARDS = ("score", "win")
-RENDER_MODES = (None, "ansi")
+RENDER_MODES = (None, "ansi", "human")
 
 
 def resolve_game(game: str | Game) -> Game:
@@ -28,7 +28,8 @@ def check_reward(reward: str) -> str:
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode not in RENDER_MODES:
-        raise BadOptions(f"render_mode={render_mode!r} is not offered; use None or 'ansi'")
+        raise BadOptions(f"render_mode={render_mode!r} is not offered; use None, 'ansi' (render() returns the text) "
+                         "or 'human' (render() prints it)")
     return render_mode
 
 
@@ -51,3 +52,11 @@ def final_rewards(state: State, reward: str) -> list[float]:
     for seat in winners:
         rewards[seat] = share
     return rewards
+
+
+def show(text: str, render_mode: str) -> str | None:
+    """A rendering for `render_mode`: the text itself for `ansi`; printed, and None, for `human`."""
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

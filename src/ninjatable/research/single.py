@@ -16,7 +16,7 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..core import BadOptions, Bot, Game, IllegalAction, State, render_text
-from .common import check_render_mode, check_reward, checked_state, final_rewards, resolve_game
+from .common import check_render_mode, check_reward, checked_state, final_rewards, resolve_game, show
 
 ILLEGAL_MODES = ("penalty", "raise")
 
@@ -29,7 +29,7 @@ class NinjaSingleAgentEnv(gymnasium.Env):
     then the seat's final score (`reward="score"`) or its share of the win (`reward="win"`).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
@@ -137,13 +137,13 @@ class NinjaSingleAgentEnv(gymnasium.Env):
         return mask
 
     def render(self) -> str | None:
-        """`ansi`: the game's text rendering of the learner's view."""
+        """The game's text rendering of the learner's view: returned for `ansi`, printed for `human`."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi'")
             return None
         if self._state is None:
             raise RuntimeError("call reset() before render()")
-        return render_text(self.game, self._state.view(self.seat))
+        return show(render_text(self.game, self._state.view(self.seat)), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

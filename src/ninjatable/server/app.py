@@ -36,8 +36,8 @@ from .protocol import (
     JoinTable,
     PlayAction,
     Preview,
-    Say,
     PublicState,
+    Say,
     TableSummary,
 )
 from .security import RateLimit

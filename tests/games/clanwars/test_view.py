@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ninjatable.core import get_game, render_text
-from ninjatable.games.clanwars.rules import MISSION, scripted_state
+from ninjatable.games.clanwars import cards as C
+from ninjatable.games.clanwars.rules import MISSION, SPY, scripted_state
 
 GAME = get_game("clanwars")
 
@@ -56,7 +57,8 @@ def test_final_ranking_is_rendered():
     state.phase = 1  # the Spy Phase
     act(state, "pass")
     text = render_text(GAME, state.view(0), width=120)
-    assert "Final ranking" in text and "Winner: Player 1" in text
+    assert "Final ranking" in text and "Winner" not in text, "the winner is told once, by the front end"
+    assert state.events[-1].text == "The game is over: Player 1 wins"
 
 
 def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():
@@ -111,3 +113,13 @@ def test_rendering_spells_out_the_rulebooks_abbreviations_in_hand():
     text = render_text(GAME, state.view(0), width=300)
     assert "Reconnaissance (LOH: look at an opponent's hand)" in text
     assert "AYN: all your other Ninja" in text and "TIP: tokens into play" in text
+
+
+def test_the_board_warns_that_a_draw_from_the_empty_deck_ends_the_game():
+    spy = scripted_state([["Plan", "Allies"], ["Ambush"]], deck=[], phase=SPY,
+                         ninja=[["Rogue Ninja"], ["Legendary Ninja"]])
+    assert "playing Plan or Plot ends the game at once" in render_text(GAME, spy.view(0), width=80)
+    mission = scripted_state([["Allies"], ["Ambush"]], deck=[], phase=MISSION, ninja=[["Chunin"], ["Ninja Lord"]])
+    assert "attacking with a Chunin" in render_text(GAME, mission.view(0), width=80)
+    mission.deck = [C.card_id("Plot")]
+    assert "deck is empty" not in render_text(GAME, mission.view(0), width=80)

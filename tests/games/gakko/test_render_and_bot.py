@@ -31,9 +31,9 @@ def test_the_terminal_hides_other_splits_until_everyone_is_done():
     rank = state.view(1)["seats"][1]["heaven"][0]
     state.apply(1, state.parse_action(f"{rank} to Earth"))
     text = render_text(GAME, state.view(0), width=100)
-    assert "(hidden until all have split)" in line_of(text, "Player 2")
+    assert "face down" in line_of(text, "Player 2") and "card" not in line_of(text, "Player 2").split("face")[0]
     assert "15 cards in hand" in line_of(text, "Player 2")
-    assert f"Your Earth (not yet shown): {rank}" in render_text(GAME, state.view(1), width=100)
+    assert f"Your Earth (face down until all have split): {rank}" in render_text(GAME, state.view(1), width=100)
 
 
 def test_the_heuristic_beats_random_players():

@@ -240,6 +240,16 @@ def test_take_refused_for_a_tier_of_three_or_more_cards():
     assert {"Heaven take low", "Heaven take high", "Earth take low"} <= legal(state)
 
 
+def test_literal_taking_applies_the_repeated_playing_bullets_to_a_take():
+    tiers = [(3, 1), (4, 1), (9, 1)]  # 3 is next to 4; 9 is not next to 4
+    assert {"Heaven take low", "Heaven take high"} <= legal(position([([1], [12]), *OTHERS], tiers))
+    moves = legal(position([([1], [12]), *OTHERS], tiers, literal_taking=True))
+    assert "Heaven take low" not in moves and "Heaven take high" in moves
+    smaller = [(3, 1), (6, 2), (9, 2), (11, 1)]  # each end tier holds fewer cards than its neighbour
+    assert "Heaven take low" in legal(position([([1], [12]), *OTHERS], smaller))
+    assert not any("take" in m for m in legal(position([([1], [12]), *OTHERS], smaller, literal_taking=True)))
+
+
 def test_take_refused_when_the_table_has_one_tier():
     state = position([([1], [12]), *OTHERS], [(6, 2)])
     assert not any("take" in m for m in legal(state))

@@ -53,6 +53,14 @@ PHASE_HINTS = {
 }
 
 
+# The game ends when a card must be drawn from an empty deck: said where a choice would draw.
+EMPTY_DECK_WARNINGS = {
+    "spy": "The deck is empty: playing Plan or Plot ends the game at once.",
+    "mission: choose an attacker": "The deck is empty: attacking with a Chunin (it draws a card) ends the game at "
+                                   "once, before the attack is resolved.",
+}
+
+
 # The rulebook's abbreviations, spelled out where a card line uses them.
 ABBREVIATIONS = {
     "LOH": "look at an opponent's hand",
@@ -175,6 +183,8 @@ def render(view: dict[str, Any]) -> Group:
     hint = PHASE_HINTS.get(view["phase"])
     if hint and view["to_move"]:
         parts.append(Text(hint, style="italic"))
+        if view["deck"] == 0 and view["phase"] in EMPTY_DECK_WARNINGS:
+            parts.append(Text(EMPTY_DECK_WARNINGS[view["phase"]], style="bold yellow"))
     if view["final"]:
         table = Table(title=f"Final ranking (highest Ninja by {view['final']['ranking']})")
         for col in ("player", "best rank", "Ninja", "markers"):
@@ -183,5 +193,4 @@ def render(view: dict[str, Any]) -> Group:
             table.add_row(_player(row["seat"]), str(max(row["best_rank"], 0)), str(row["ninja"]),
                           str(row["markers"]))
         parts.append(table)
-        parts.append(Text("Winner: " + ", ".join(_player(w) for w in view["winners"]), style="bold green"))
     return Group(*parts)

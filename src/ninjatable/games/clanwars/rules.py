@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, seat_name
+from ...core import Decision, Game, Option, Private, State, seat_name, winners_text
 from . import cards as C
 from .cards import (
     ATTACKER_ONLY,
@@ -334,7 +334,7 @@ class ClanWarsState(State):
                      for s in sorted(alive, key=lambda s: keys[s], reverse=True)],
         }
         self.score("Final ranking", [1 if s in winners else 0 for s in range(self.players)])
-        self.log("end", "winner: " + ", ".join(seat_name(s) for s in winners))
+        self.log("end", f"The game is over: {winners_text(winners)}")
 
     def _check_defeats(self) -> None:
         """A player with no Ninja in play and no markers is defeated; one player left ends the game."""
@@ -804,8 +804,8 @@ class ClanWarsState(State):
                     self.doubt_n[x] = size
                 self.known[x][victim] = []
         self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
-        self.log("steal", f"you steal {NAMES[card]}", to=thief)
-        self.log("steal", f"{NAMES[card]} is stolen from you", to=victim)
+        self.log("steal", f"{seat_name(thief)} steals {NAMES[card]}", to=thief)
+        self.log("steal", f"{NAMES[card]} is stolen from {seat_name(victim)}", to=victim)
 
     def _resolve_control(self, seat: int, unit: int) -> None:
         self.pending = -1

@@ -33,6 +33,23 @@ def cards_text(labels: list[str], grouped: bool = False) -> Text:
     return Text(" ").join(card_text(lab) for lab in labels) if labels else Text("-", style="dim")
 
 
+STAGES = {
+    "summoning: pick": "Summoning Jutsu: cards are taken from the Inverted Scale, unseen",
+    "summoning: return": "Summoning Jutsu: cards are returned to the Inverted Scale",
+    "bodily division": "Bodily Division Jutsu: its practitioner sets aside a 2nd-half pile",
+    "soul-sucking: give": "Soul-Sucking Jutsu: everyone gives its practitioner a card",
+    "soul-sucking: return": "Soul-Sucking Jutsu: its practitioner gives a card back to each player",
+    "over": "The game is over",
+}
+
+
+def _stage(view: dict[str, Any]) -> str:
+    """What is happening now, in words: the trick being played or the jutsu before the first trick."""
+    if view["phase"] == "tricks":
+        return f"Trick {min(view['tricks_played'] + 1, view['tricks_in_round'])} of {view['tricks_in_round']}"
+    return STAGES[view["phase"]]
+
+
 def render(view: dict[str, Any]) -> Group:
     me = view["seat"]
     n = view["players"]
@@ -41,10 +58,10 @@ def render(view: dict[str, Any]) -> Group:
         ("Slaughter the Dragon, Ha", "bold"),
         f"   round {view['round']} of {view['rounds']}   trump ",
         (trump, f"bold {STYLE[trump[0].upper()]}"),
-        f"   trick {min(view['tricks_played'] + 1, view['tricks_in_round'])} of {view['tricks_in_round']}",
-        f"   {view['phase']}",
-        ("   purple may be led" if view["purple_broken"] else "   purple may not be led yet", "dim"),
+        "\n", _stage(view),
     )
+    if view["phase"] == "tricks":
+        header.append("   purple may be led" if view["purple_broken"] else "   purple may not be led yet", "dim")
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("", "score", "hand", "2nd pile", "tokens", "purples", "jutsu"):
         table.add_column(column)
@@ -75,7 +92,8 @@ def render(view: dict[str, Any]) -> Group:
     else:
         trick.append("-", style="dim")
     parts: list[Any] = [header, table, trick]
-    if view["revealed_scale"]:
+    # The last round's Inverted Scale is not shown while cards are taken blind from the new one.
+    if view["revealed_scale"] and not view["phase"].startswith("summoning"):
         ended = view["round"] if view["over"] else view["round"] - 1
         parts.append(Text.assemble(f"Inverted Scale revealed at the end of round {ended}: ",
                                    cards_text(view["revealed_scale"])))

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, bit_floats, deal_by_places, seat_name
+from ...core import Decision, Game, Option, Private, State, bit_floats, deal_by_places, seat_name, winners_text
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -216,7 +216,7 @@ class DragonState(State):
         card = self.scale.pop(position)
         insort(self.hands[seat], card)
         self.log("summon", f"{seat_name(seat)} takes an Inverted Scale card")
-        self.log("summon", f"You take {LABELS[card]} from the Inverted Scale", to=seat)
+        self.log("summon", f"{seat_name(seat)} takes {LABELS[card]} from the Inverted Scale", to=seat)
         self.picks_left -= 1
         if self.picks_left == 0:
             self.phase = SUMMON_RETURN
@@ -227,7 +227,7 @@ class DragonState(State):
         self.scale.append(card)
         self.returned.append(card)
         self.log("summon", f"{seat_name(seat)} returns a card to the Inverted Scale")
-        self.log("summon", f"You return {LABELS[card]} to the Inverted Scale", to=seat)
+        self.log("summon", f"{seat_name(seat)} returns {LABELS[card]} to the Inverted Scale", to=seat)
         self.picks_left -= 1
         if self.picks_left == 0:
             self._find_practitioner()
@@ -241,7 +241,7 @@ class DragonState(State):
             return
         self.hands[seat].remove(action)
         insort(self.piles[seat], action)
-        self.log("jutsu", f"You set {LABELS[action]} aside in your 2nd-half pile", to=seat)
+        self.log("jutsu", f"{seat_name(seat)} sets {LABELS[action]} aside for the 2nd half", to=seat)
 
     # --- Soul-Sucking Jutsu (Advanced Variant) -------------------------------------------------------
     def _soul_give(self, seat: int, card: int) -> None:
@@ -253,8 +253,8 @@ class DragonState(State):
                 self.hands[giver].remove(given)
                 insort(self.hands[taker], given)
                 self.given[giver] = given
-                self.log("soul", f"You give {LABELS[given]} to {seat_name(taker)}", to=giver)
-                self.log("soul", f"{seat_name(giver)} gives you {LABELS[given]}", to=taker)
+                self.log("soul", f"{seat_name(giver)} gives {LABELS[given]} to {seat_name(taker)}", to=giver)
+                self.log("soul", f"{seat_name(giver)} gives {LABELS[given]} to {seat_name(taker)}", to=taker)
             self.log("soul", f"Every player gives {seat_name(taker)} a card face down")
             self.gifts = {}
             self.returns_left = [(taker + k) % self.players for k in range(1, self.players)]
@@ -266,8 +266,8 @@ class DragonState(State):
         insort(self.hands[receiver], card)
         self.received[receiver] = card
         self.log("soul", f"{seat_name(seat)} gives {seat_name(receiver)} a card face down")
-        self.log("soul", f"You give {LABELS[card]} to {seat_name(receiver)}", to=seat)
-        self.log("soul", f"{seat_name(seat)} gives you {LABELS[card]}", to=receiver)
+        self.log("soul", f"{seat_name(seat)} gives {LABELS[card]} to {seat_name(receiver)}", to=seat)
+        self.log("soul", f"{seat_name(seat)} gives {LABELS[card]} to {seat_name(receiver)}", to=receiver)
         if not self.returns_left:
             self.phase = PLAY
 
@@ -346,7 +346,7 @@ class DragonState(State):
         totals = self.scores()
         if min(totals) <= C.END_SCORE or self.round == self.players:
             self.phase = OVER
-            self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
+            self.log("end", f"The game is over: {winners_text(self.winners())}")
         else:
             self.leader = last_winner
             self._start_round()

@@ -51,6 +51,15 @@ def count_text(n: int) -> str:
 
 
 
+def _earth_cell(seat: dict[str, Any], phase: str) -> Text:
+    """An Earth hand in the players' table: its cards once revealed, else that it lies face down."""
+    if phase != "split":
+        return cards_text(seat["earth"])
+    if seat["earth"] is None:
+        return Text("face down", style="dim")
+    return Text(f"{count_text(len(seat['earth']))} face down" if seat["earth"] else "none yet", style="dim")
+
+
 def render(view: dict[str, Any]) -> Group:
     me = view["seat"]
     n = view["players"]
@@ -66,7 +75,8 @@ def render(view: dict[str, Any]) -> Group:
         if view["must_lead"]:
             header.append("   must lead onto the cleaned table", style="bold yellow")
     players = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("", "score", "Earth (public)", "Heaven", "known in Heaven", ""):
+    # During the split every Earth is still face down, the seat's own included.
+    for column in ("", "score", "Earth" if phase == "split" else "Earth (public)", "Heaven", "known in Heaven", ""):
         players.add_column(column)
     for s in range(n):
         seat = view["seats"][s]
@@ -84,7 +94,7 @@ def render(view: dict[str, Any]) -> Group:
         players.add_row(
             Text(seat_name(s, me), style="bold" if s in view["to_move"] else ""),
             str(view["scores"][s]),
-            cards_text(seat["earth"]) if seat["earth"] is not None else Text("(hidden until all have split)", style="dim"),
+            _earth_cell(seat, phase),
             heaven,
             cards_text(seat["known_heaven"], style="") if seat["known_heaven"] else Text(""),
             ", ".join(marks),
@@ -97,12 +107,13 @@ def render(view: dict[str, Any]) -> Group:
             parts.append(Text.assemble("Cleaned away this round: ", cards_text(view["cleared"], style="dim")))
     if phase == "over":  # the last round's hands were shown for scoring
         for s in range(n):
-            parts.append(Text.assemble(f"{seat_name(s, me)} Heaven: ", cards_text(view["seats"][s]["heaven"])))
+            owner = "Your" if s == me else f"{seat_name(s)}'s"
+            parts.append(Text.assemble(f"{owner} Heaven: ", cards_text(view["seats"][s]["heaven"])))
     elif me is not None:
         seat = view["seats"][me]
         parts.append(Text.assemble("Your Heaven: ", cards_text(seat["heaven"])))
         if phase == "split":
-            parts.append(Text.assemble("Your Earth (not yet shown): ", cards_text(seat["earth"])))
+            parts.append(Text.assemble("Your Earth (face down until all have split): ", cards_text(seat["earth"])))
     sheet = score_sheet_table(view)
     if sheet is not None:
         parts.append(sheet)

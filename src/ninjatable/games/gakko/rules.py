@@ -49,6 +49,7 @@ class GakkoState(State):
         super().__init__(game, players, seed, options)
         self.max_turns: int = options["max_turns"]
         self.forced_lead: bool = options["lead_after_cleaning"]
+        self.literal_taking: bool = options["literal_taking"]
         self.deal_size = C.DEAL_SIZE[players]
         self.top_rank = C.TOP_RANK[players]
         self.round = 0
@@ -88,7 +89,7 @@ class GakkoState(State):
         self.must_lead = False
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
-            self.log("hand", f"Your hand: {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
+            self.log("hand", f"{seat_name(seat)} is dealt {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
 
     def _start_play(self) -> None:
         """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
@@ -231,13 +232,20 @@ class GakkoState(State):
                         if have:
                             moves.extend(runs[off + r][least + have])
                 if tiers >= 2:
-                    if lock != LOW and counts[0] < 3:
+                    if lock != LOW and counts[0] < 3 and self._may_take(0, 1):
                         moves.append(C.take_id(hand, LOW))
-                    if lock != HIGH and counts[-1] < 3:
+                    if lock != HIGH and counts[-1] < 3 and self._may_take(-1, -2):
                         moves.append(C.take_id(hand, HIGH))
             if self._may_pass(hand, base):
                 moves.append(C.pass_id(hand))
         return moves
+
+    def _may_take(self, end: int, neighbour: int) -> bool:
+        """With `literal_taking`: the end tier is at least as big as its neighbour, and not one number from it."""
+        if not self.literal_taking:
+            return True
+        ranks, counts = self.tier_rank, self.tier_count
+        return counts[end] >= counts[neighbour] and abs(ranks[end] - ranks[neighbour]) != 1
 
     def _may_pass(self, hand: int, base: int) -> bool:
         """Passing is soft, except that a player who cleaned the table must lead onto it with some hand."""
@@ -646,6 +654,9 @@ class GakkoGame(Game):
                "and nobody getting the +5", minimum=10, maximum=100_000),
         Option("lead_after_cleaning", True,
                "after the table is cleaned, its cleaner must play a set (with at least one hand) that turn"),
+        Option("literal_taking", False,
+               "the two playing rules the translation repeats under Taking apply to a take too: the end tier "
+               "taken holds at least as many cards as the tier next to it, and their numbers are not consecutive"),
     )
 
     def observation_shape(self, players: int) -> tuple[int, ...]:

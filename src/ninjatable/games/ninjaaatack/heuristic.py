@@ -18,11 +18,11 @@ from .convention import (
     UNKNOWN,
     choose_pass_among,
     convention_signal,
-    partner_promise,
     gesture_action,
     latest_signals,
     own_hand,
     own_team,
+    partner_promise,
 )
 from .reading import WINDOW, read_deals, read_hands
 from .rules import attack_action, ninjaaa_action

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core import winners_text
 from .cards import FAMILIES, FAMILY_COLOURS, SIGNALS
 
 
@@ -39,8 +40,7 @@ def _status(view: dict[str, Any]) -> Text:
     text.append(f"Round {view['round']}", style="bold")
     text.append(f"   pass {view['passes']} of at most {view['max_passes']}")
     if view["over"]:
-        winners = ", ".join(f"Player {s + 1}" for s in view["winners"])
-        text.append(f"   game over: {winners} win", style="bold green")
+        text.append(f"   game over: {winners_text(view['winners'], view['seat'])}", style="bold green")
         return text
     step = view["step"]
     text.append("   now: " + ("choose a card to pass" if step == "pass" else "make a signal (or stay silent)"))

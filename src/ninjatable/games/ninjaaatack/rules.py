@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Decision, Game, LiveStep, Option, Private, State, constrained_deal, seat_name
+from ...core import Decision, Game, LiveStep, Option, Private, State, constrained_deal, seat_name, winners_text
 from . import cards as C
 
 PASS_STEP = 0
@@ -513,7 +513,7 @@ class NinjaaaTackState(State):
         self._reset_step()
         if any(p >= self.target for p in self.points):
             self.over = True
-            self.log("end", "The game is over: " + ", ".join(seat_name(s) for s in self.winners()) + " win")
+            self.log("end", f"The game is over: {winners_text(self.winners())}")
             return
         self._next_round()
 

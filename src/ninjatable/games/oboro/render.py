@@ -23,7 +23,6 @@ def card_text(label: str | None, arrows: list[str] = ()) -> Text:
     return Text(label + mark, style=f"bold {STYLE[label[0]]}")
 
 
-
 def render(view: dict[str, Any]) -> Group:
     me = view["seat"]
     arrows = view["arrows"]
@@ -40,7 +39,7 @@ def render(view: dict[str, Any]) -> Group:
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("", "score", "hand", *COLOURS, "colours", "power", "shuriken", "void"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=True)
     for s, seat in enumerate(view["seats"]):
         stacks = []
         for colour in COLOURS:
@@ -59,7 +58,7 @@ def render(view: dict[str, Any]) -> Group:
             str(seat["colours"]),
             power_text,
             str(seat["shuriken"]),
-            ", ".join(seat["void"]),
+            " ".join(colour[0].upper() for colour in seat["void"]),  # initials: the row fits 80 columns
         )
     trick = Text(f"Trick, led by {seat_name(view['leader'], me)}:   ")
     if view["trick"]:
@@ -71,16 +70,15 @@ def render(view: dict[str, Any]) -> Group:
             trick.append(f"   Arrow: {seat_name(view['arrow'], me)} leads next", style="italic")
     else:
         trick.append("no card yet", style="dim")
-    parts: list[Any] = [header, status, table, trick]
-    if me is not None:
+    parts: list[Any] = [header, status, table]
+    if not view["over"]:
+        parts.append(trick)
+    if me is not None and not view["over"]:
         hand = view["seats"][me]["hand"] or []
         parts.append(Text.assemble("Your hand: ", Text(" ").join(card_text(lab, arrows) for lab in hand)))
-    parts.append(Text(f"^ Arrow ({' '.join(arrows)})  * Shuriken  (n) stack height  power = Ninja Power",
-                      style="dim"))
+    parts.append(Text(f"^ Arrow ({' '.join(arrows)})  * Shuriken  (n) stack height  power = Ninja Power  "
+                      "void = colours known to be missing", style="dim"))
     sheet = score_sheet_table(view)
     if sheet is not None:
         parts.append(sheet)
-    if view["over"]:
-        names = ", ".join(seat_name(w, me) for w in view["winners"])
-        parts.append(Text(f"Game over. Winner(s): {names}", style="bold green"))
     return Group(*parts)

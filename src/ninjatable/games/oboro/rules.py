@@ -79,7 +79,7 @@ class OboroState(State):
         self.tricks_played = 0
         self.void = [0] * self.players  # bitmask of colours each seat has shown it lacks this round
         for s in range(self.players):
-            self.log("deal", "Your hand: " + " ".join(LABELS[c] for c in self.hands[s]), to=s)
+            self.log("deal", f"{seat_name(s)} is dealt " + " ".join(LABELS[c] for c in self.hands[s]), to=s)
         self._choose_first_leader()
 
     def _choose_first_leader(self) -> None:
