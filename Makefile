@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= dragon
 ARGS   ?=
 
-.PHONY: run serve test bench clean
+.PHONY: run serve test soak bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,11 @@ run: $(VENV)/.installed-run  ## set up and play a game against bots in the termi
 serve: $(VENV)/.installed-web  ## set up and start the online tables (http://localhost:8000/)
 	$(BIN)/ninjatable serve $(ARGS)
 
-test: $(VENV)/.installed-test  ## set up and run every test
-	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+test: $(VENV)/.installed-test  ## set up and run every test (the long soak runs: make soak)
+	$(BIN)/python -m pytest -n 2 --dist worksteal -p no:cacheprovider -m "not soak" --durations=15
+
+soak: $(VENV)/.installed-test  ## the long runs: every bot through whole games at every player count
+	$(BIN)/python -m pytest -n 2 --dist worksteal -p no:cacheprovider -m soak
 
 bench: $(VENV)/.installed-bench  ## print the speed figures
 	$(BIN)/python benchmarks/engine_speed.py

@@ -23,7 +23,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 # Never run: they build a virtual environment, install packages, start a server (or a browser) or talk to one.
 NOT_RUN = (
-    "make run", "make serve", "make test", "make bench",  # create .venv from the package index
+    "make run", "make serve", "make test", "make soak", "make bench",  # create .venv from the package index
     "pip install",  # installs packages
     "ninjatable serve",  # starts the table server
     "curl ",  # talks to a running server

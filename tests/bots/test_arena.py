@@ -14,7 +14,7 @@ from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 
 TINY_SEARCH = "ismcts:iterations=6,depth=20"
-SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 3}}  # long games, capped by their safeguards
+SHORT = {"gakko": {"max_turns": 12}, "ninjaaatack": {"max_rounds": 2}}  # long games, capped by their safeguards
 
 
 @pytest.mark.parametrize(
@@ -82,8 +82,8 @@ def test_a_bot_listed_twice_takes_two_seats(toy):
 def test_parallel_games_give_the_same_results(game):
     bots = ["random", TINY_SEARCH] + (["heuristic"] if game.heuristic_bot else [])
     options = SHORT.get(game.id, {})
-    serial = run_arena(game.id, game.default_players, bots, games=4, seed=3, options=options)
-    parallel = run_arena(game.id, game.default_players, bots, games=4, seed=3, jobs=2, options=options)
+    serial = run_arena(game.id, game.default_players, bots, games=2, seed=3, options=options)
+    parallel = run_arena(game.id, game.default_players, bots, games=2, seed=3, jobs=2, options=options)
     assert serial.to_dict() == parallel.to_dict()
 
 

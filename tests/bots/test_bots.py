@@ -21,7 +21,7 @@ SEARCH_PAIRED = "ismcts:iterations=4,rollout=heuristic,depth=10,paired=1"
 # Games that run long between bots are capped by their own safeguard options, so that playing them to the end
 # (by the rules or by the safeguard) stays fast; the rules of a capped game are the same.
 # (Ninjaaa'Tack's heuristic waits until its pair knows, so its games run many rounds.)
-SHORT = {"gakko": {"max_turns": 60}, "ninjaaatack": {"max_rounds": 4}}
+SHORT = {"gakko": {"max_turns": 30}, "ninjaaatack": {"max_rounds": 4}}
 
 
 def configurations() -> list[tuple[object, int]]:
@@ -30,8 +30,16 @@ def configurations() -> list[tuple[object, int]]:
     return configs + [(TOY, 2), (TOY, 3)]
 
 
-CONFIGS = configurations()
-IDS = [f"{game.id}-{players}p" for game, players in CONFIGS]
+def soak_beyond_the_usual_count(configs: list[tuple[object, int]]) -> list:
+    """Each game at its usual player count runs in `make test`; the other counts are soak runs (`-m soak`, run by
+    CI after `make test`), since every bot playing whole games at every count is most of the suite's time."""
+    usual = [pytest.param(g, p, id=f"{g.id}-{p}p") for g, p in configs if p == g.default_players or g is TOY]
+    more = [pytest.param(g, p, id=f"{g.id}-{p}p", marks=pytest.mark.soak) for g, p in configs
+            if not (p == g.default_players or g is TOY)]
+    return usual + more
+
+
+CONFIGS = soak_beyond_the_usual_count(configurations())
 
 
 def bot_specs(game) -> list[str]:
@@ -57,7 +65,7 @@ def positions(game, players: int, seed: int, count: int):
         step += 1
 
 
-@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
 def test_no_bot_can_peek(game, players):
     """Same seed, same decision, whether the bot stands in the true state or in a world sampled for its seat."""
     rng = random.Random(7)
@@ -73,7 +81,7 @@ def test_no_bot_can_peek(game, players):
                 )
 
 
-@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
 def test_every_bot_plays_to_the_end(game, players):
     specs = bot_specs(game)
     for first in range(2):
@@ -84,7 +92,7 @@ def test_every_bot_plays_to_the_end(game, players):
         assert state.is_over() and state.winners()
 
 
-@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
 def test_a_seeded_bot_replays_its_game(game, players):
     def play(seed: int):
         bots = [make_bot((SEARCH, "random")[s % 2], seed=seed + s) for s in range(players)]

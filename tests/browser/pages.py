@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import time
@@ -95,6 +96,17 @@ class Setup:
     # A selector the README's mid-game picture also waits for, for a game whose first events may be its set-up.
     picture_when: str = ""
     fields: dict = field(default_factory=dict)  # other fields of the form, by their label (a live table's times)
+
+
+def seat_page(person, live, table_id: str, seat: int, token: str, **size):
+    """A person's page at a table whose seat token their browser already holds (as after joining)."""
+    page = person(**size)
+    page.goto(live.url + "/")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"ninjatable:{table_id}", json.dumps({"seat": seat, "token": token, "name": "Ann"})])
+    page.goto(f"{live.url}/t/{table_id}")
+    page.locator(".seats li").first.wait_for()
+    return page
 
 
 def create_through_the_lobby(page, url: str, setup: Setup) -> str:

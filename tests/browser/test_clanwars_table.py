@@ -4,26 +4,14 @@ waits for its phase is greyed with the reason."""
 
 from __future__ import annotations
 
-import json
 
-from pages import Setup, three_people_play_a_whole_game
+from pages import Setup, seat_page, three_people_play_a_whole_game
 
 
 def test_three_people_and_two_bots_play_a_whole_game(live, person, screenshots):
     # The war ends when the deck runs out. Three clans clicking at random make near 300 decisions; with five clans
     # the deck lasts about 21 turns and the three people make about 120, as many as in the other games' tests.
     three_people_play_a_whole_game(live, person, screenshots, Setup("clanwars", 5))
-
-
-def seat_page(person, live, table_id: str, seat: int, token: str, **size):
-    """A person's page at a table whose seat token their browser already holds (as after joining)."""
-    page = person(**size)
-    page.goto(live.url + "/")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [f"ninjatable:{table_id}", json.dumps({"seat": seat, "token": token, "name": "Ann"})])
-    page.goto(f"{live.url}/t/{table_id}")
-    page.locator(".seats li").first.wait_for()
-    return page
 
 
 def test_on_a_phone_recruiting_is_a_draft_with_undo_and_a_waiting_event_says_why(live, person, screenshots):

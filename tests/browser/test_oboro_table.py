@@ -3,24 +3,12 @@ card that does not follow the led colour is greyed with the rulebook's reason.""
 
 from __future__ import annotations
 
-import json
 
-from pages import Setup, three_people_play_a_whole_game
+from pages import Setup, seat_page, three_people_play_a_whole_game
 
 
 def test_three_people_play_a_whole_game(live, person, screenshots):
     three_people_play_a_whole_game(live, person, screenshots, Setup("oboro", 3))
-
-
-def seat_page(person, live, table_id: str, seat: int, token: str, **size):
-    """A person's page at a table whose seat token their browser already holds (as after joining)."""
-    page = person(**size)
-    page.goto(live.url + "/")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [f"ninjatable:{table_id}", json.dumps({"seat": seat, "token": token, "name": "Ann"})])
-    page.goto(f"{live.url}/t/{table_id}")
-    page.locator(".seats li").first.wait_for()
-    return page
 
 
 def test_on_a_phone_a_card_that_does_not_follow_is_greyed_with_the_reason(live, person, screenshots):

@@ -6,23 +6,12 @@ from __future__ import annotations
 import json
 import random
 
-from pages import finished, my_turn, take_turn
+from pages import finished, my_turn, seat_page, take_turn
 from test_secrecy import kernel_truth
 
 from ninjatable.core import Record
 
 DRAGON_COLOURS = {"purple": "P", "red": "R", "blue": "B", "green": "G"}
-
-
-def seat_page(person, live, table_id: str, seat: int, token: str, **size):
-    """A person's page at a table whose seat token their browser already holds (as after joining)."""
-    page = person(**size)
-    page.goto(live.url + "/")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [f"ninjatable:{table_id}", json.dumps({"seat": seat, "token": token, "name": "Ann"})])
-    page.goto(f"{live.url}/t/{table_id}")
-    page.locator(".seats li").first.wait_for()
-    return page
 
 
 def dragon_table(live, people: int = 1, **settings):
@@ -59,7 +48,7 @@ def test_a_closed_page_is_played_by_the_bot_and_the_page_says_so(live, person):
     ann = seat_page(person, live, table_id, 0, created["tokens"][0]["token"])
     bo = seat_page(person, live, table_id, 1, created["tokens"][1]["token"])
     bo.context.close()
-    ann.get_by_text("bot playing").wait_for(timeout=15_000)  # Bo's seat, after the grace time
+    ann.get_by_text("bot playing").wait_for(timeout=30_000)  # Bo's seat, after the grace time (a loaded machine is slow)
     rng = random.Random(3)
     played_for_bo = ann.get_by_text("Player 2 plays").first
     while not played_for_bo.is_visible():

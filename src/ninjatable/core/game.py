@@ -474,6 +474,7 @@ class State(ABC):
         world.history = []
         world.events = self._events_seen(seat).copy()
         world.sheet = self.sheet.copy()
+        world.tallies = self.tallies.copy()
         self._copy_mutables(world)
         self._sample_hidden(world, seat, rng)
         world.seed = rng.getrandbits(63)

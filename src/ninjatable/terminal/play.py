@@ -180,7 +180,8 @@ class _Turn:
             trial.apply(seat, action)
             if action == confirm:
                 return draft, True
-            draft = _cancel(state, seat, draft, trial.view(seat)) or [*draft, action]
+            cancelled = _cancel(state, seat, draft, trial.view(seat))
+            draft = cancelled if cancelled is not None else [*draft, action]
         return draft, False
 
     def _undo(self, state: State, seat: int, steps: list[int], names: list[str], menu: list[int]) -> list[int]:
