@@ -19,9 +19,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..bots import make_bot
 from ..core import LiveStep, seat_name
-from .botpool import bot_seed
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -209,13 +207,7 @@ class Live:
         from .tables import Refused, Stale
 
         table = self.table
-        spec = table.bot_spec(seat)
-        bot = table.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(table.seed, seat, spec))
-        try:
-            action, table.bots[(seat, spec)] = await table.hub.bots.decide(bot, table.state.clone(), seat)
-        except Exception:
-            log.exception("table %s: bot %s failed for seat %d", table.id, spec, seat)
-            action = random.Random(step_id).choice(table.state.legal_actions(seat))
+        action = await table.bot_decides(seat, step_id)
         if step_id != self.step_id:
             return
         step = self.step

@@ -481,6 +481,18 @@ class Table:
             if seat not in self.thinking and self.bot_playing(seat):
                 self.thinking[seat] = asyncio.create_task(self._think(seat, self.entered[seat]))
 
+    async def bot_decides(self, seat: int, salt: int) -> int:
+        """The action the seat's bot chooses in the current state (the bot keeps what it remembers)."""
+        spec = self.bot_spec(seat)
+        bot = self.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(self.seed, seat, spec))
+        try:
+            action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat)
+        except Exception:
+            # A bot that fails must not stall the table: any legal action keeps the game going.
+            log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
+            action = random.Random(salt).choice(self.state.legal_actions(seat))
+        return action
+
     async def _think(self, seat: int, decision: int) -> None:
         try:
             pause = float(self.settings.get("bot_pause", 0))
@@ -488,14 +500,7 @@ class Table:
                 await asyncio.sleep(pause)
             if decision != self.entered[seat] or not self.bot_playing(seat):
                 return
-            spec = self.bot_spec(seat)
-            bot = self.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(self.seed, seat, spec))
-            try:
-                action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat)
-            except Exception:
-                # A bot that fails must not stall the table: any legal action keeps the game going.
-                log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
-                action = random.Random(decision).choice(self.state.legal_actions(seat))
+            action = await self.bot_decides(seat, decision)
             await self.submit(seat, action, decision)
         except (Stale, Refused):
             pass
