@@ -165,6 +165,12 @@ def three_people_play_a_whole_game(live, person, screenshots, setup: Setup) -> N
             shot.append(True)
 
     play_to_the_end(pages, seed=1, after_turns=screenshot_mid_game)
+    every_page_shows_the_records_scores(live, invite, pages)
+
+
+def every_page_shows_the_records_scores(live, invite: str, pages) -> None:
+    """Each page's final scores are those of the stored record's replay (checked against its result), and no page
+    raised an error."""
     table_id = invite.rsplit("/", 1)[1]
     record = Record.from_dict(httpx.get(f"{live.url}/api/tables/{table_id}/record").json())
     scores = record.replay(check=True).scores()

@@ -6,11 +6,9 @@ from __future__ import annotations
 import random
 import time
 
-import httpx
-from pages import Setup, create_through_the_lobby, final_scores, finished, join_by_invite
+from pages import Setup, create_through_the_lobby, every_page_shows_the_records_scores, finished, join_by_invite
 from test_table_page import seat_page
 
-from ninjatable.core import Record
 
 GONG = ".livebar .gong-btn"
 QUICK = {"countdown_seconds": 1, "bot_pause": 0}
@@ -203,18 +201,14 @@ def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screen
                     pass_a_card(page, most, rng, give=len(taps) < 2)
             else:
                 gesture(page, rng)
-        for name, page, when in (("ninjaaatack", ann, "signal"), ("ninjaaatack-live-pass", cy, "pass")):  # the first: the README's
+        # The first picture is the README's.
+        for name, page, when in (("ninjaaatack", ann, "signal"), ("ninjaaatack-live-pass", cy, "pass")):
             if name not in shots and step == when and int(passes) >= 1 and ann.locator(".nt-bubble.fresh").count():
                 page.screenshot(path=str(screenshots / f"{name}.png"), full_page=True)
                 shots.add(name)
         ann.wait_for_timeout(60)
     assert "button" in taps and "key" in taps, "\n".join([str(taps), *ann.locator(".log li").all_inner_texts()])
-    table_id = invite.rsplit("/", 1)[1]
-    record = Record.from_dict(httpx.get(f"{live.url}/api/tables/{table_id}/record").json())
-    scores = record.replay(check=True).scores()
-    for page in pages:
-        assert final_scores(page) == scores
-        assert page.errors == []
+    every_page_shows_the_records_scores(live, invite, pages)
     ann.screenshot(path=str(screenshots / "ninjaaatack-live-end.png"), full_page=True)
 
 

@@ -49,7 +49,7 @@ def test_a_closed_page_is_played_by_the_bot_and_the_page_says_so(live, person):
     bo = seat_page(person, live, table_id, 1, created["tokens"][1]["token"])
     bo.close()  # the page goes, and its socket with it
     bo.context.close()
-    ann.get_by_text("bot playing").wait_for(timeout=30_000)  # Bo's seat, after the grace time (a loaded machine is slow)
+    ann.get_by_text("bot playing").wait_for(timeout=30_000)  # Bo's seat, after the grace time (slow if loaded)
     rng = random.Random(3)
     played_for_bo = ann.get_by_text("Player 2 plays").first
     while not played_for_bo.is_visible():
