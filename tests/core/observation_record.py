@@ -15,14 +15,16 @@ from pathlib import Path
 from ninjatable.core import get_game
 
 FIXTURE = Path(__file__).with_name("observations.json")
-# (game, players, options, seed): every player count of the games whose builders are tuned, and the Advanced
-# Variant of the Dragon (Soul-Sucking Jutsu).
+# (game, players, options, seed): every player count of every game, the Advanced Variant of the Dragon
+# (Soul-Sucking Jutsu) and Ninjaaa'Tack with one Attack! per team and open codes.
 CASES = [
     ("oboro", 3, {}, 1), ("oboro", 3, {}, 2), ("oboro", 3, {"red8_arrow": False}, 3),
     ("dragon", 3, {}, 1), ("dragon", 4, {}, 2), ("dragon", 5, {}, 3), ("dragon", 4, {"advanced": True}, 4),
     ("clanwars", 2, {}, 1), ("clanwars", 3, {}, 2), ("clanwars", 4, {}, 3), ("clanwars", 5, {}, 4),
     ("clanwars", 6, {}, 5),
     ("gakko", 3, {}, 1), ("gakko", 4, {}, 2), ("gakko", 5, {}, 3),
+    ("ninjaaatack", 4, {}, 1), ("ninjaaatack", 5, {}, 2), ("ninjaaatack", 6, {}, 3), ("ninjaaatack", 7, {}, 4),
+    ("ninjaaatack", 8, {}, 5), ("ninjaaatack", 4, {"attack": "team", "codebooks": False}, 6),
 ]
 MAX_MOVES = 300
 
