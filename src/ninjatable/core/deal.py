@@ -8,7 +8,9 @@ random assignment that respects all of it; one always exists, since the true dea
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 
 def constrained_deal(
@@ -60,7 +62,7 @@ def _greedy(cards, sizes, options, rng):
     everywhere = sum(1 for size in sizes if size)
     constrained = [c for c in cards if len(options[c]) < everywhere]
     free = [c for c in cards if len(options[c]) == everywhere]
-    rng.shuffle(constrained)
+    shuffle(rng, constrained)
     constrained.sort(key=lambda c: len(options[c]))
     room = list(sizes)
     dealt: list[list[int]] = [[] for _ in sizes]
@@ -69,11 +71,11 @@ def _greedy(cards, sizes, options, rng):
         if not open_places:
             return None
         # Weight by free room, as a uniform deal would.
-        p = rng.choices(open_places, weights=[room[q] for q in open_places])[0]
+        p = weighted_choice(rng, open_places, [room[q] for q in open_places])
         room[p] -= 1
         dealt[p].append(c)
     # Cards that may lie anywhere fill the remaining room uniformly.
-    rng.shuffle(free)
+    shuffle(rng, free)
     start = 0
     for p, r in enumerate(room):
         dealt[p].extend(free[start:start + r])
@@ -107,3 +109,32 @@ def _matching(cards, sizes, options, rng):
     for i, c in enumerate(owner):
         dealt[slots[i]].append(c)
     return dealt
+
+
+# --- the generator's draws, inlined -------------------------------------------------------------------
+# A sampled world makes dozens of draws; `random.Random` makes each through a chain of Python calls. These give
+# the same results from the same generator (tests/core/test_deal.py compares them with the library's), so the
+# worlds a seeded search deals stay the same.
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same permutation from the same generator."""
+    if type(rng) is not random.Random:  # a subclass may draw its own way
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def weighted_choice(rng: random.Random, population: Sequence, weights: Sequence[float]):
+    """`rng.choices(population, weights)[0]`: the same element from the same generator."""
+    if type(rng) is not random.Random:
+        return rng.choices(population, weights=weights)[0]
+    cumulative = list(accumulate(weights))
+    return population[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(population) - 1)]

@@ -8,7 +8,6 @@ Chance comes from the seed kept in the state, so `(game, players, options, seed,
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -65,6 +64,9 @@ class LiveStep(NamedTuple):
     held: bool
     instant: frozenset[int] = frozenset()
     default: int | None = None
+
+
+_new_tuple = tuple.__new__
 
 
 def seat_name(seat: int, viewer: int | None = None) -> str:
@@ -330,11 +332,10 @@ class State(ABC):
 
     def scores(self) -> list[int]:
         """Running totals, by default the sum of the score sheet."""
-        totals = [0] * self.players
-        for line in self.sheet:
-            for s, p in enumerate(line.points):
-                totals[s] += p
-        return totals
+        sheet = self.sheet
+        if not sheet:
+            return [0] * self.players
+        return list(map(sum, zip(*[line.points for line in sheet])))
 
     def winners(self) -> list[int]:
         """Seats sharing the best total once the game is over; [] before."""
@@ -451,9 +452,18 @@ class State(ABC):
         state.pop("_seen_cache", None)
         return state
 
+    def _shallow_copy(self) -> State:
+        """A new state sharing every field with this one (what `copy.copy` makes, without its generic machinery),
+        less the derived per-seat event cache."""
+        other = object.__new__(self.__class__)
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        fields.pop("_seen_cache", None)
+        return other
+
     def clone(self) -> State:
         """An independent copy."""
-        other = copy.copy(self)
+        other = self._shallow_copy()
         other.history = self.history.copy()
         other.events = self.events.copy()
         other.sheet = self.sheet.copy()
@@ -470,7 +480,7 @@ class State(ABC):
         seat = checks.check_seat(self, seat)
         checks.check_rng(rng)
         # A clone without copies of the history and the log, which the world replaces.
-        world = copy.copy(self)
+        world = self._shallow_copy()
         world.history = []
         world.events = self._events_seen(seat).copy()
         world.sheet = self.sheet.copy()
@@ -492,7 +502,7 @@ class State(ABC):
         self.tallies[name] = self.tallies.get(name, 0) + amount
 
     def log(self, kind: str, text: str, to: int | None = None) -> None:
-        self.events.append(Event(kind, text, to))
+        self.events.append(_new_tuple(Event, (kind, text, to)))  # Event(kind, text, to), a Python call fewer
 
     def score(self, label: str, points: list[int] | tuple[int, ...]) -> None:
         """Add a row to the score sheet (and so to the running totals)."""

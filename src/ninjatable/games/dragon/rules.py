@@ -8,7 +8,7 @@ Soul-Sucking Jutsu), then the tricks. See docs/rules/dragon.md for every rule an
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,18 @@ OBS_SIZE = (
     + MAX_SEATS * 8  # per relative seat: hand size, pile size, tokens, score, leader, to move, jutsu, summoner
     + 4 + 4 + 7 + 3  # trump colour, lead colour, phase, purple broken / round / tricks played
 )
+# Where each part of the observation starts.
+OBS_PLAYED = 2 * C.DECK_SIZE
+OBS_RETURNED = 3 * C.DECK_SIZE
+OBS_TRICK = 4 * C.DECK_SIZE
+OBS_TAKEN = OBS_TRICK + MAX_SEATS * C.DECK_SIZE
+OBS_VOID = OBS_TAKEN + MAX_SEATS * NUMBERS
+OBS_SEATS = OBS_VOID + MAX_SEATS * 4
+OBS_TAIL = OBS_SEATS + MAX_SEATS * 8
+# RELATIVE[n][seat][s]: where seat s sits counted from `seat` (the observer is 0, the next seat 1, ...).
+RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in SETUPS}
+PLAY_TEXTS = tuple(tuple(f"{seat_name(s)} plays {label}" for label in LABELS) for s in range(MAX_SEATS))
+ELEVENTHS = tuple(k / 11.0 for k in range(C.DECK_SIZE + 1))  # a count of cards or tokens, scaled
 
 
 class DragonState(State):
@@ -157,16 +169,17 @@ class DragonState(State):
         return hand.copy()  # return to the scale, give to or from the Soul-Sucking practitioner
 
     def _playable(self) -> list[int]:
-        hand = self.hands[self.turn]
+        hand = self.hands[self.turn]  # sorted, so the cards of one colour lie together
         trick = self.trick
         if trick:
-            lead = COLOUR_OF[trick[0]]
-            follow = [c for c in hand if COLOUR_OF[c] == lead]
-            return follow if follow else hand.copy()
+            lead = COLOUR_OF[trick[0]] * NUMBERS
+            first = bisect_left(hand, lead)
+            end = bisect_left(hand, lead + NUMBERS, first)
+            return hand[first:end] if first < end else hand.copy()  # follow the lead colour if you can
         if self.purple_broken:
             return hand.copy()
         # Purple may not be led until a purple card has been taken, unless the hand holds nothing else.
-        others = [c for c in hand if c >= NUMBERS]
+        others = hand[bisect_left(hand, NUMBERS):]
         return others if others else hand.copy()
 
     def _decision(self, seat: int) -> Decision:
@@ -286,7 +299,7 @@ class DragonState(State):
         trick.append(card)
         self.played |= 1 << card
         self.played_by[card] = seat
-        self.log("play", f"{seat_name(seat)} plays {LABELS[card]}")
+        self.log("play", PLAY_TEXTS[seat][card])
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
         else:
@@ -422,54 +435,56 @@ class DragonState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        # Speed: stores go through a memoryview of `out` (a plain Python item store, no numpy call each).
+        # Speed: stores go through a memoryview of `out` (a plain Python item store, no numpy call each), at
+        # offsets from tables; a seat's place relative to the observer is looked up, not computed.
         n = self.players
-        deck = C.DECK_SIZE
         view = memoryview(out)
         for c in self.hands[seat]:
             view[c] = 1.0
         for c in self.piles[seat]:
-            view[deck + c] = 1.0
-        view[2 * deck:3 * deck] = bit_floats(self.played, deck)
+            view[C.DECK_SIZE + c] = 1.0
+        if self.played:
+            view[OBS_PLAYED:OBS_PLAYED + C.DECK_SIZE] = bit_floats(self.played, C.DECK_SIZE)
         if seat == self.summoner:
             for c in self.returned:
-                view[3 * deck + c] = 1.0
-        base = 4 * deck
+                view[OBS_RETURNED + c] = 1.0
+        rel = RELATIVE[n][seat]
         leader = self.leader
-        for i, c in enumerate(self.trick):
-            view[base + ((leader + i - seat) % n) * deck + c] = 1.0
-        base += MAX_SEATS * deck
-        taken, void = self.taken, self.void
-        for s in range(n):
-            rel = (s - seat) % n
-            at = base + rel * NUMBERS
-            for c in taken[s]:
-                view[at + c] = 1.0
+        trick = self.trick
+        if trick:
+            for i, c in enumerate(trick):
+                view[OBS_TRICK + rel[(leader + i) % n] * C.DECK_SIZE + c] = 1.0
+            view[OBS_TAIL + 4 + COLOUR_OF[trick[0]]] = 1.0
+        void = self.void
+        for s, taken in enumerate(self.taken):
+            if taken:
+                at = OBS_TAKEN + rel[s] * NUMBERS
+                for c in taken:
+                    view[at + c] = 1.0
             if void[s]:
-                at = base + MAX_SEATS * NUMBERS + rel * 4
+                at = OBS_VOID + rel[s] * 4
                 view[at:at + 4] = bit_floats(void[s], 4)
-        base += MAX_SEATS * NUMBERS + MAX_SEATS * 4
         totals = self.scores()
         hands, piles, tokens = self.hands, self.piles, self.tokens
         for s in range(n):
-            at = base + ((s - seat) % n) * 8
-            view[at] = len(hands[s]) / 11.0
-            view[at + 1] = len(piles[s]) / 11.0
-            view[at + 2] = tokens[s] / 11.0
+            at = OBS_SEATS + rel[s] * 8
+            view[at] = ELEVENTHS[len(hands[s])]
+            view[at + 1] = ELEVENTHS[len(piles[s])]
+            view[at + 2] = ELEVENTHS[tokens[s]]
             view[at + 3] = totals[s] / 100.0
-        for s, at in ((leader, 4), (self.jutsu, 6), (self.summoner, 7)):
-            if s is not None:
-                view[base + ((s - seat) % n) * 8 + at] = 1.0
+        view[OBS_SEATS + rel[leader] * 8 + 4] = 1.0
         for s in self.to_move():
-            view[base + ((s - seat) % n) * 8 + 5] = 1.0
-        base += MAX_SEATS * 8
-        view[base + self.trump] = 1.0
-        if self.trick:
-            view[base + 4 + COLOUR_OF[self.trick[0]]] = 1.0
-        view[base + 8 + self.phase] = 1.0
-        view[base + 15] = 1.0 if self.purple_broken else 0.0
-        view[base + 16] = self.round / n
-        view[base + 17] = self.tricks_played / self.setup.hand
+            view[OBS_SEATS + rel[s] * 8 + 5] = 1.0
+        if self.jutsu is not None:
+            view[OBS_SEATS + rel[self.jutsu] * 8 + 6] = 1.0
+        if self.summoner is not None:
+            view[OBS_SEATS + rel[self.summoner] * 8 + 7] = 1.0
+        view[OBS_TAIL + self.trump] = 1.0
+        view[OBS_TAIL + 8 + self.phase] = 1.0
+        if self.purple_broken:
+            view[OBS_TAIL + 15] = 1.0
+        view[OBS_TAIL + 16] = self.round / n
+        view[OBS_TAIL + 17] = self.tricks_played / self.setup.hand
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _copy_mutables(self, other: State) -> None:
@@ -526,7 +541,7 @@ class DragonState(State):
         # Sorted, so that the world depends on nothing but what the seat saw and the random stream.
         unseen = sorted(c for p in places for c in self._place(p) if c not in pinned_set)
         allowed = self._placement_rule(places, passed)
-        places_of = self._places_of(places, passed, allowed)
+        places_of = self._places_of(places, passed, allowed, unseen)
         hidden = [c for c in passed if c in unseen]
         if len(hidden) == 2:
             dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
@@ -642,21 +657,27 @@ class DragonState(State):
 
         return allowed
 
-    def _places_of(self, places: list[tuple[str, int]], passed: dict[int, set[int]], allowed):
-        """The places (indices into `places`) each card may lie in, by `allowed`: a table by colour for the cards
-        only a shown void restricts (all but passed cards and trumps once the countdown has run)."""
+    def _places_of(self, places: list[tuple[str, int]], passed: dict[int, set[int]], allowed, unseen: list[int]):
+        """The places (indices into `places`) each unseen card may lie in, by `allowed`, as a lookup into a table by
+        card: the cards only a shown void restricts (all but passed cards and trumps once the countdown has run)
+        share their colour's list."""
         indices = range(len(places))
         voids = [self.void[s] if kind == "hand" else 0 for kind, s in places]
         by_colour = [[i for i in indices if not voids[i] >> col & 1] for col in range(4)]
+        table = [by_colour[col] for col in COLOUR_OF]
         trump = self.trump if self.jutsu is not None else None
-
-        def places_of(card: int) -> list[int]:
-            col = COLOUR_OF[card]
-            if col == trump or card in passed:
-                return [i for i in indices if allowed(card, i)]
-            return by_colour[col]
-
-        return places_of
+        # A trump's places depend only on whether its number is above, at or below the countdown's.
+        by_rank: dict[int, list[int]] = {}
+        for card in unseen:
+            if card in passed:
+                table[card] = [i for i in indices if allowed(card, i)]
+            elif COLOUR_OF[card] == trump:
+                num = card % NUMBERS + 1
+                rank = (num > self.countdown) - (num < self.countdown)
+                if rank not in by_rank:
+                    by_rank[rank] = [i for i in indices if allowed(card, i)]
+                table[card] = by_rank[rank]
+        return table.__getitem__
 
 
 def _place_name(where: int) -> str | int:
