@@ -415,12 +415,29 @@ class IsmctsBot(Bot):
         depth = self.depth
         rng = rng or self.rng
         bots = self._rollout_policy(world)
+        if bots is None and type(rng) is random.Random and not depth:
+            self._play_out_random(world, horizon, rng)
+            return
         while not world.is_over() and not _past(world, horizon):
             if depth and steps >= depth:
                 break
             seat = world.to_move()[0]
             world._apply(seat, _policy_action(bots, world, seat, None, rng))  # legal by construction
             steps += 1
+
+    @staticmethod
+    def _play_out_random(world: State, horizon: int | None, rng: random.Random) -> None:
+        """The random rollout, with the same draws as `rng.choice` of the legal actions, in fewer Python calls
+        (rollouts are most of a search's time)."""
+        pick = rng._randbelow
+        sheet = world.sheet
+        end = horizon if horizon is not None else math.inf
+        while not world.is_over() and len(sheet) < end:
+            seat = world.to_move()[0]
+            legal = world._legal_actions(seat)
+            if not legal:  # a broken game; `_randbelow(0)` would never return
+                raise AssertionError(f"{world!r}: seat {seat} is to move with no legal action")
+            world._apply(seat, legal[pick(len(legal))])  # legal by construction
 
     def _rollout_policy(self, world: State) -> list[Bot] | None:
         """The game's heuristic bot for every seat, made once per game and player count (None: random play)."""

@@ -294,6 +294,15 @@ class State(ABC):
         self._apply(seat, action)
         self.history.append((seat, action))
 
+    def _apply_offered(self, seat: int, action: int, offered: tuple[int, list[int]]) -> None:
+        """`apply`, for a caller that asked `legal_actions(seat)` at this state (`offered` is `(len(history) then,
+        the list)`, kept by the caller): the action is checked against that list instead of asking the game again."""
+        if offered[0] == len(self.history) and action.__class__ is int and action in offered[1]:
+            self._apply(seat, action)
+            self.history.append((seat, action))
+        else:
+            self.apply(seat, action)
+
     def decision(self, seat: int) -> Decision | None:
         """What `seat` is deciding now, with a prompt in words; None when it need not decide."""
         seat = checks.check_seat(self, seat)

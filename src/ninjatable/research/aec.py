@@ -67,6 +67,7 @@ class NinjaAECEnv(AECEnv):
 
         self._seeder = random.Random()
         self._state: State | None = None
+        self._offered: dict[int, tuple[int, list[int]]] = {}  # per seat: (moves played, legal actions) last observed
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -103,6 +104,7 @@ class NinjaAECEnv(AECEnv):
         self.terminations = {name: False for name in self.agents}
         self.truncations = {name: False for name in self.agents}
         self.infos = {name: {} for name in self.agents}
+        self._offered = {}
         self._skip_agent_selection = None
         if self._state.is_over():  # a game cannot end before a move, but stay correct if one did
             self._finish()
@@ -118,8 +120,10 @@ class NinjaAECEnv(AECEnv):
         observation = state.observation(seat)
         # Setting bytes of a fresh bytearray and viewing it as int8 costs half of numpy's fancy indexing.
         mask = bytearray(self._no_actions)
-        for action in state.legal_actions(seat):
+        legal = state.legal_actions(seat)
+        for action in legal:
             mask[action] = 1
+        self._offered[seat] = (len(state.history), legal)  # `step` checks the action against it
         return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
@@ -135,7 +139,12 @@ class NinjaAECEnv(AECEnv):
         if action is None:
             legal = ", ".join(state.action_label(a) for a in state.legal_actions(seat))
             raise IllegalAction(f"{agent} must choose an action (None is only for finished agents); legal: {legal}")
-        state.apply(seat, action)  # raises IllegalAction, changing nothing, if the move is not allowed
+        # Raises IllegalAction, changing nothing, if the move is not allowed.
+        offered = self._offered.get(seat)
+        if offered is None:
+            state.apply(seat, action)
+        else:
+            state._apply_offered(seat, action, offered)
         self._cumulative_rewards[agent] = 0.0
         if state.is_over():
             self._finish()
