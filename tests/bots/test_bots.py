@@ -201,3 +201,27 @@ def test_a_constrained_deal_depends_on_the_cards_not_their_order():
         a = constrained_deal(cards, [3, 3, 4], rule, random.Random(seed))
         b = constrained_deal(shuffled, [3, 3, 4], rule, random.Random(seed))
         assert a == b
+
+
+def test_a_search_world_leaves_the_round_after_its_horizon_undealt():
+    dragon = get_game("dragon")
+    for horizon in (1, None):
+        world = dragon.new_state(4, seed=11).sample_world(0, random.Random(1))
+        world.search_horizon = horizon
+        rng = random.Random(2)
+        while not world.sheet:
+            seat = world.to_move()[0]
+            world.apply(seat, rng.choice(world.legal_actions(seat)))
+        dealt = any(world.hands)
+        assert world.round == (1 if horizon else 2) and dealt == (horizon is None) and not world.is_over()
+
+
+@pytest.mark.parametrize("game_id", ["dragon", "oboro"])
+def test_the_search_decides_alike_whether_or_not_the_round_after_its_horizon_is_dealt(game_id, monkeypatch):
+    from ninjatable.core import State
+
+    game = get_game(game_id)
+    places = [(s.clone(), seat) for s, seat in positions(game, game.default_players, seed=4, count=6)]
+    decide = [make_bot("ismcts:iterations=40", seed=9).choose(s, seat) for s, seat in places]
+    monkeypatch.setattr(State, "deals_next_round", lambda self: True)
+    assert [make_bot("ismcts:iterations=40", seed=9).choose(s, seat) for s, seat in places] == decide

@@ -250,6 +250,7 @@ class IsmctsBot(Bot):
         for i, bot in enumerate(bots or ()):
             bot.rng.seed(stream + i)
         horizon = len(world.sheet) + self.rounds if self.rounds else None
+        world.search_horizon = horizon
         # The other seats deciding at this step choose without seeing the seat's choice (it is simultaneous).
         moves = [
             (s, action if s == seat else _policy_action(bots, world, s, world.legal_actions(s), rng))
@@ -342,6 +343,7 @@ class IsmctsBot(Bot):
     # --- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, size: int) -> None:
         horizon = len(world.sheet) + self.rounds if self.rounds else None
+        world.search_horizon = horizon
         path: list[tuple[_Node, list[tuple[int, int]]]] = []
         node = root
         expanded = False

@@ -362,7 +362,8 @@ class DragonState(State):
             self.log("end", f"The game is over: {winners_text(self.winners())}")
         else:
             self.leader = last_winner
-            self._start_round()
+            if self.deals_next_round():
+                self._start_round()
 
     def _round_points(self) -> tuple[str, list[int]]:
         label = f"Round {self.round}"
