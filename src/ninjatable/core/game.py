@@ -460,18 +460,17 @@ class State(ABC):
         return seen
 
     def __getstate__(self) -> dict[str, Any]:
-        # The per-seat event cache is derived data: copies, pickles and snapshots leave it out.
+        # The per-seat event cache is derived data: copies, pickles and snapshots leave it out (a game keeping data
+        # of its own for speed extends this).
         state = self.__dict__.copy()
         state.pop("_seen_cache", None)
         return state
 
     def _shallow_copy(self) -> State:
-        """A new state sharing every field with this one (what `copy.copy` makes, without its generic machinery),
-        less the derived per-seat event cache."""
+        """A new state sharing every field with this one, less the derived data `__getstate__` leaves out (what
+        `copy.copy` makes, without its generic machinery)."""
         other = object.__new__(self.__class__)
-        fields = other.__dict__
-        fields.update(self.__dict__)
-        fields.pop("_seen_cache", None)
+        other.__dict__ = self.__getstate__()
         return other
 
     def clone(self) -> State:
