@@ -88,21 +88,19 @@ assert all(ACTIONS[play_id(h, r, k)][:4] == (PLAY, h, r, k)
            for h in (HEAVEN, EARTH) for r in range(1, RANKS + 1) for k in range(1, COPIES + 1))
 
 
-def _build_play_runs() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """PLAY_RUNS[hand * STRIDE + rank][least * 6 + have]: the play ids for k = least..have cards of `rank`."""
-    runs = []
-    for hand in (HEAVEN, EARTH):
-        for rank in range(STRIDE):
-            row = []
-            for least in range(COPIES + 1):
-                for have in range(COPIES + 1):
-                    ks = range(max(least, 1), have + 1) if rank else ()
-                    row.append(tuple(play_id(hand, rank, k) for k in ks))
-            runs.append(tuple(row))
-    return tuple(runs)
+def _build_play_runs() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """PLAY_RUNS[hand][rank][least * (COPIES + 1) + have]: the play ids for k = least..have cards of `rank`."""
+    return tuple(
+        tuple(
+            tuple(tuple(play_id(hand, rank, k) for k in range(max(least, 1), have + 1)) if rank else ()
+                  for least in range(COPIES + 1) for have in range(COPIES + 1))
+            for rank in range(STRIDE))
+        for hand in (HEAVEN, EARTH))
 
 
 PLAY_RUNS = _build_play_runs()
+TAKE_IDS = tuple(tuple(take_id(hand, end) for end in (LOW, HIGH)) for hand in (HEAVEN, EARTH))
+PASS_IDS = tuple(pass_id(hand) for hand in (HEAVEN, EARTH))
 
 
 def hand_penalty(counts: list[int], base: int = 0) -> int:

@@ -9,13 +9,15 @@ interpretation.
 from __future__ import annotations
 
 import random
+from array import array
+from itertools import compress
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, seat_name
 from . import cards as C
-from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PLAY_RUNS, RANKS, STRIDE
+from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PASS_IDS, PLAY_RUNS, RANKS, STRIDE, TAKE_IDS
 from .render import render
 
 SPLIT, PLAY, OVER = range(3)
@@ -28,12 +30,62 @@ DEFAULT_MAX_TURNS = 1000
 # Observation layout: own hands, then one block per seat (relative to the observer), then the table.
 SEAT_SCALARS = 7  # Heaven count, cards held, split done, to move, shuriken, starter, score
 SEAT_BLOCK = 2 * RANKS + SEAT_SCALARS  # Earth counts, cards known to be in Heaven, scalars
+HEAVEN_COUNT, HELD, SPLIT_DONE, TO_MOVE, SHURIKEN, STARTER, SCORE = range(2 * RANKS, SEAT_BLOCK)  # in a seat block
 TABLE_BLOCK = 3 * RANKS + 2 + 1  # counts on the table, low end rank, high end rank, lock, tiers
 TAIL_BLOCK = RANKS + 1 + 3 + C.ROUNDS + 2 + 1 + 1  # cleared, undealt, phase, round, hands used, lead, turns
+OWN_BLOCK = 2 * RANKS  # the observer's Heaven and Earth counts
+SIZE_SCALE = 15  # hand sizes and the undealt count are divided by this, counts by COPIES
+SCORE_SCALE = 20
+MAX_PLAYERS = max(C.DEAL_SIZE)
+
+# Speed: the observed values that change only with the cards and the scores are kept by the state as float32 runs
+# (`obs_floats`), updated with each move, so an observation copies a few runs instead of dividing count by count.
+# Their layout: the cleared counts, each seat's Heaven counts (room for the most players), then every seat's block
+# in seat order with the flags that depend on the observer (to move, shuriken, starter) left at 0.
+FLOATS_HEAVEN = RANKS
+FLOATS_SEATS = FLOATS_HEAVEN + MAX_PLAYERS * RANKS
 
 
 def observation_size(players: int) -> int:
-    return 2 * RANKS + players * SEAT_BLOCK + TABLE_BLOCK + TAIL_BLOCK
+    return OWN_BLOCK + players * SEAT_BLOCK + TABLE_BLOCK + TAIL_BLOCK
+
+
+def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, slice], ...]:
+    """The runs an observation by `seat` copies from `obs_floats`: (slice of the observation, slice of the floats).
+
+    Seat blocks follow the observer, so the seats from `seat` on come first, then those before it. During the split
+    the others' Earth, known cards and Heaven count are hidden: only their scalars from cards held on are copied.
+    """
+    seats_at = FLOATS_SEATS
+    own = FLOATS_SEATS + seat * SEAT_BLOCK
+    runs = [(slice(0, RANKS), slice(FLOATS_HEAVEN + seat * RANKS, FLOATS_HEAVEN + (seat + 1) * RANKS)),
+            (slice(RANKS, OWN_BLOCK), slice(own, own + RANKS))]
+    if split:
+        for rel in range(players):
+            other = (seat + rel) % players
+            first = 0 if other == seat else HELD
+            at = OWN_BLOCK + rel * SEAT_BLOCK
+            start = seats_at + other * SEAT_BLOCK
+            runs.append((slice(at + first, at + SEAT_BLOCK), slice(start + first, start + SEAT_BLOCK)))
+    else:
+        after = (players - seat) * SEAT_BLOCK  # the blocks of seat .. players - 1
+        runs.append((slice(OWN_BLOCK, OWN_BLOCK + after), slice(own, seats_at + players * SEAT_BLOCK)))
+        if seat:
+            runs.append((slice(OWN_BLOCK + after, OWN_BLOCK + players * SEAT_BLOCK), slice(seats_at, own)))
+    tail = observation_size(players) - TAIL_BLOCK
+    runs.append((slice(tail, tail + RANKS), slice(0, RANKS)))
+    return tuple(runs)
+
+
+OBSERVATION_SHAPES = {n: (observation_size(n),) for n in range(1, MAX_PLAYERS + 1)}
+TO_EARTH_IDS = range(C.SPLIT_TO_EARTH, C.SPLIT_TO_EARTH + RANKS)  # by rank, from 1
+TO_HEAVEN_IDS = range(C.SPLIT_TO_HEAVEN, C.SPLIT_TO_HEAVEN + RANKS)
+ANY_SET = ((1, STRIDE, 1),)  # on an empty table: sets of any rank and size
+
+# FLOAT_COPIES[split][players][seat]: the runs of `_float_copies`, worked out once.
+FLOAT_COPIES = tuple(
+    {n: tuple(_float_copies(n, seat, split) for seat in range(n)) for n in range(1, MAX_PLAYERS + 1)}
+    for split in (False, True))
 
 
 class GakkoState(State):
@@ -52,6 +104,8 @@ class GakkoState(State):
         self.literal_taking: bool = options["literal_taking"]
         self.deal_size = C.DEAL_SIZE[players]
         self.top_rank = C.TOP_RANK[players]
+        self.legal_seat = NOBODY  # whose legal actions `legal_kept` holds (see `_legal_actions`)
+        self.legal_kept: list[int] = []
         self.round = 0
         self.starter = NOBODY  # the first round's starter is drawn once the table is set up
         self._start_round()
@@ -87,6 +141,7 @@ class GakkoState(State):
         self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.obs_floats: array | None = None  # worked out when first observed
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
             self.log("hand", f"{seat_name(seat)} is dealt {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
@@ -143,6 +198,8 @@ class GakkoState(State):
         for r in undealt:
             self.undealt[r] += 1
         self.undealt_n = len(undealt)
+        self.obs_floats = None
+        self.legal_seat = NOBODY
 
     def script_play(self, hands: list[tuple[list[int], list[int]]], table: list[tuple[int, int]],
                     current: int, undealt: list[int] | None = None) -> None:
@@ -160,6 +217,8 @@ class GakkoState(State):
         self.used = self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.obs_floats = None
+        self.legal_seat = NOBODY
 
     # --- the table ----------------------------------------------------------------------------------
     def lock(self) -> int:
@@ -185,59 +244,61 @@ class GakkoState(State):
         return self.phase == OVER
 
     def _legal_actions(self, seat: int) -> list[int]:
+        # Speed: `apply` lists the actions again before acting; the last list is kept until the state changes
+        # (`_apply`, the scripted positions, a sampled world), and callers get copies of it.
+        if self.legal_seat == seat:
+            return self.legal_kept.copy()
         if self.phase == PLAY:
-            return self._turn_actions() if seat == self.current else []
-        if self.phase == SPLIT and not self.split_done[seat]:
-            return self._split_actions(seat)
-        return []
+            moves = self._turn_actions() if seat == self.current else []
+        elif self.phase == SPLIT and not self.split_done[seat]:
+            moves = self._split_actions(seat)
+        else:
+            moves = []
+        self.legal_seat, self.legal_kept = seat, moves
+        return moves.copy()
 
     def _split_actions(self, seat: int) -> list[int]:
         base = seat * STRIDE
-        heaven, earth = self.heaven, self.earth
-        moves = [C.SPLIT_TO_EARTH + r - 1 for r in range(1, RANKS + 1) if heaven[base + r]]
-        moves += [C.SPLIT_TO_HEAVEN + r - 1 for r in range(1, RANKS + 1) if earth[base + r]]
+        moves = list(compress(TO_EARTH_IDS, self.heaven[base + 1:base + STRIDE]))
+        moves += compress(TO_HEAVEN_IDS, self.earth[base + 1:base + STRIDE])
         moves.append(C.DONE)
         return moves
 
     def _turn_actions(self) -> list[int]:
-        seat = self.current
-        base = seat * STRIDE
+        base = self.current * STRIDE
         ranks, counts = self.tier_rank, self.tier_count
-        tiers = len(ranks)
-        lock = self.lock()
+        # Only ranks beyond an unlocked end can be played, so only those ranks are looked at. The windows of ranks
+        # (first rank, rank past the last, least cards of a set) and the takes are the same for both hands.
+        take_low = take_high = lead_due = False
+        if not ranks:
+            windows: tuple[tuple[int, int, int], ...] = ANY_SET
+            lead_due = self.must_lead
+        else:
+            lock = self.lock() if len(ranks) >= 2 else NO_LOCK
+            low = (1, ranks[0], counts[0]) if lock != LOW else None
+            high = (ranks[-1] + 1, STRIDE, counts[-1]) if lock != HIGH else None
+            windows = (low, high) if low and high else (low or high,)
+            if len(ranks) >= 2:
+                literal = self.literal_taking
+                take_low = low is not None and counts[0] < 3 and (not literal or self._may_take(0, 1))
+                take_high = high is not None and counts[-1] < 3 and (not literal or self._may_take(-1, -2))
+        used = self.used
         moves: list[int] = []
         for hand in (HEAVEN, EARTH):
-            if self.used >> hand & 1:
+            if used >> hand & 1:
                 continue
             cards = self.heaven if hand == HEAVEN else self.earth
-            runs = PLAY_RUNS
-            off = hand * STRIDE
-            # Only ranks beyond an unlocked end can be played, so only those ranks are looked at.
-            if not tiers:
-                for r in range(1, RANKS + 1):
-                    have = cards[base + r]
-                    if have:
-                        moves.extend(runs[off + r][6 + have])
-            else:
-                if lock != LOW:
-                    least = counts[0] * 6
-                    for r in range(1, ranks[0]):
-                        have = cards[base + r]
-                        if have:
-                            moves.extend(runs[off + r][least + have])
-                if lock != HIGH:
-                    least = counts[-1] * 6
-                    for r in range(ranks[-1] + 1, RANKS + 1):
-                        have = cards[base + r]
-                        if have:
-                            moves.extend(runs[off + r][least + have])
-                if tiers >= 2:
-                    if lock != LOW and counts[0] < 3 and self._may_take(0, 1):
-                        moves.append(C.take_id(hand, LOW))
-                    if lock != HIGH and counts[-1] < 3 and self._may_take(-1, -2):
-                        moves.append(C.take_id(hand, HIGH))
-            if self._may_pass(hand, base):
-                moves.append(C.pass_id(hand))
+            runs = PLAY_RUNS[hand]
+            for start, stop, least in windows:
+                least *= COPIES + 1
+                for r in compress(range(start, stop), cards[base + start:base + stop]):
+                    moves += runs[r][least + cards[base + r]]
+            if take_low:
+                moves.append(TAKE_IDS[hand][LOW])
+            if take_high:
+                moves.append(TAKE_IDS[hand][HIGH])
+            if not lead_due or self._may_pass(hand, base):
+                moves.append(PASS_IDS[hand])
         return moves
 
     def _may_take(self, end: int, neighbour: int) -> bool:
@@ -333,6 +394,7 @@ class GakkoState(State):
         return (f"the {C.END_NAMES[end]} end is locked: it holds more cards than the {C.END_NAMES[1 - end]} end")
 
     def _apply(self, seat: int, action: int) -> None:
+        self.legal_seat = NOBODY  # the kept legal actions no longer hold
         kind, hand, rank, count, end, _ = ACTIONS[action]
         if kind == C.PLAY:
             self._play(seat, hand, rank, count)
@@ -347,17 +409,20 @@ class GakkoState(State):
             self._move_split(seat, rank, self.earth, self.earth_n, self.heaven, self.heaven_n)
         else:
             self.split_done[seat] = True
+            if self.obs_floats is not None:
+                self.obs_floats[FLOATS_SEATS + seat * SEAT_BLOCK + SPLIT_DONE] = 1
             self.log("split", f"{seat_name(seat)} has split their hand")
             if all(self.split_done):
                 self._start_play()
 
-    @staticmethod
-    def _move_split(seat: int, rank: int, src: list[int], src_n: list[int], dst: list[int], dst_n: list[int]) -> None:
+    def _move_split(self, seat: int, rank: int, src: list[int], src_n: list[int], dst: list[int],
+                    dst_n: list[int]) -> None:
         i = seat * STRIDE + rank
         src[i] -= 1
         dst[i] += 1
         src_n[seat] -= 1
         dst_n[seat] += 1
+        self._show_rank(seat, rank)
 
     def _play(self, seat: int, hand: int, rank: int, count: int) -> None:
         i = seat * STRIDE + rank
@@ -369,6 +434,7 @@ class GakkoState(State):
         else:
             self.earth[i] -= count
             self.earth_n[seat] -= count
+        self._show_rank(seat, rank)
         if self.tier_rank and rank < self.tier_rank[0]:
             self.tier_rank.insert(0, rank)
             self.tier_count.insert(0, count)
@@ -397,6 +463,7 @@ class GakkoState(State):
         else:
             self.earth[i] += count
             self.earth_n[seat] += count
+        self._show_rank(seat, rank)
         self.log("take", f"{seat_name(seat)} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
         self.count("tiers_taken")
         self._hand_acted(hand)
@@ -421,8 +488,11 @@ class GakkoState(State):
     def _clean(self) -> None:
         """Nobody played since the shuriken holder did: the table is cleared and the holder leads."""
         if self.tier_rank:
+            floats = self.obs_floats
             for r, c in zip(self.tier_rank, self.tier_count):
                 self.cleared[r] += c
+                if floats is not None:
+                    floats[r - 1] = self.cleared[r] / COPIES
             self.tier_rank = []
             self.tier_count = []
             self.log("clean", f"Nobody played since {seat_name(self.current)}: the table is cleaned")
@@ -442,6 +512,7 @@ class GakkoState(State):
                                    f"({-heaven}) and Earth {_cards_text(self.earth, base) or '-'} ({-earth})")
         self.count(f"round_{self.round}_points", sum(points))  # the winner's bonus less what the others paid
         self.count(f"round_{self.round}_turns", self.turns)
+        self.obs_floats = None  # the scores change
         if winner == NOBODY:
             self.count("rounds_to_turn_limit")
             self.score(f"Round {self.round} (turn limit)", points)
@@ -504,55 +575,93 @@ class GakkoState(State):
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
         out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
+        floats = self.obs_floats
+        if floats is None:
+            floats = self.obs_floats = self._floats_now()
+        floats = memoryview(floats)
         n = self.players
-        split = self.phase == SPLIT
-        base = seat * STRIDE
-        heaven, earth, known = self.heaven, self.earth, self.known
-        for r in range(1, RANKS + 1):
-            out[r - 1] = heaven[base + r] / COPIES
-            out[RANKS + r - 1] = earth[base + r] / COPIES
-        at = 2 * RANKS
-        scores = self.scores()
-        for rel in range(n):
-            other = (seat + rel) % n
-            obase = other * STRIDE
-            if not split or other == seat:
-                for r in range(1, RANKS + 1):
-                    out[at + r - 1] = earth[obase + r] / COPIES
-                    out[at + RANKS + r - 1] = known[obase + r] / COPIES
-                out[at + 2 * RANKS] = self.heaven_n[other] / 15
-            s = at + 2 * RANKS + 1
-            out[s] = (self.heaven_n[other] + self.earth_n[other]) / 15
-            out[s + 1] = self.split_done[other]
-            out[s + 2] = other == self.current or (split and not self.split_done[other])
-            out[s + 3] = other == self.shuriken
-            out[s + 4] = other == self.starter
-            out[s + 5] = scores[other] / 20
-            at += SEAT_BLOCK
-        if self.tier_rank:
-            for r, c in zip(self.tier_rank, self.tier_count):
+        phase = self.phase
+        for dst, src in FLOAT_COPIES[phase == SPLIT][n][seat]:
+            out[dst] = floats[src]
+        # The flags that depend on the observer: who is to move, holds the shuriken, started the round.
+        if phase == PLAY:
+            out[OWN_BLOCK + (self.current - seat) % n * SEAT_BLOCK + TO_MOVE] = 1
+        elif phase == SPLIT:
+            for other, done in enumerate(self.split_done):
+                if not done:
+                    out[OWN_BLOCK + (other - seat) % n * SEAT_BLOCK + TO_MOVE] = 1
+        if self.shuriken != NOBODY:
+            out[OWN_BLOCK + (self.shuriken - seat) % n * SEAT_BLOCK + SHURIKEN] = 1
+        if self.starter != NOBODY:
+            out[OWN_BLOCK + (self.starter - seat) % n * SEAT_BLOCK + STARTER] = 1
+        at = OWN_BLOCK + n * SEAT_BLOCK
+        ranks = self.tier_rank
+        if ranks:
+            for r, c in zip(ranks, self.tier_count):
                 out[at + r - 1] = c / COPIES
-            out[at + RANKS + self.tier_rank[0] - 1] = 1
-            out[at + 2 * RANKS + self.tier_rank[-1] - 1] = 1
+            out[at + RANKS + ranks[0] - 1] = 1
+            out[at + 2 * RANKS + ranks[-1] - 1] = 1
             lock = self.lock()
             if lock != NO_LOCK:
                 out[at + 3 * RANKS + lock] = 1
-            out[at + 3 * RANKS + 2] = len(self.tier_rank) / RANKS
-        at += TABLE_BLOCK
-        for r in range(1, RANKS + 1):
-            out[at + r - 1] = self.cleared[r] / COPIES
-        at += RANKS
-        out[at] = self.undealt_n / 15
-        out[at + 1 + self.phase] = 1
+            out[at + 3 * RANKS + 2] = len(ranks) / RANKS
+        at += TABLE_BLOCK + RANKS  # past the cleared counts, copied above
+        out[at] = self.undealt_n / SIZE_SCALE
+        out[at + 1 + phase] = 1
         at += 4
         out[at + min(self.round, C.ROUNDS) - 1] = 1
         at += C.ROUNDS
-        out[at] = self.used & 1
-        out[at + 1] = self.used >> 1 & 1
-        out[at + 2] = self.must_lead
+        used = self.used
+        if used:
+            out[at] = used & 1
+            out[at + 1] = used >> 1 & 1
+        if self.must_lead:
+            out[at + 2] = 1
         out[at + 3] = self.turns / self.max_turns
 
+    def _floats_now(self) -> array:
+        """The observation floats (see FLOATS_SEATS) worked out from the counts and the scores."""
+        floats = array("f", bytes(4 * (FLOATS_SEATS + self.players * SEAT_BLOCK)))
+        cleared = self.cleared
+        for r in range(1, RANKS + 1):
+            floats[r - 1] = cleared[r] / COPIES
+        heaven, earth, known = self.heaven, self.earth, self.known
+        for seat, score in enumerate(self.scores()):
+            base = seat * STRIDE
+            mine = FLOATS_HEAVEN + seat * RANKS - 1
+            at = FLOATS_SEATS + seat * SEAT_BLOCK - 1
+            for r in range(1, RANKS + 1):
+                floats[mine + r] = heaven[base + r] / COPIES
+                floats[at + r] = earth[base + r] / COPIES
+                floats[at + RANKS + r] = known[base + r] / COPIES
+            at += 1
+            floats[at + HEAVEN_COUNT] = self.heaven_n[seat] / SIZE_SCALE
+            floats[at + HELD] = (self.heaven_n[seat] + self.earth_n[seat]) / SIZE_SCALE
+            floats[at + SPLIT_DONE] = self.split_done[seat]
+            floats[at + SCORE] = score / SCORE_SCALE
+        return floats
+
+    def _show_rank(self, seat: int, rank: int) -> None:
+        """Bring the observation floats of a seat's cards of one rank, and of its hand sizes, up to date."""
+        floats = self.obs_floats
+        if floats is None:  # worked out when next observed
+            return
+        i = seat * STRIDE + rank
+        floats[FLOATS_HEAVEN + seat * RANKS + rank - 1] = self.heaven[i] / COPIES
+        at = FLOATS_SEATS + seat * SEAT_BLOCK
+        floats[at + rank - 1] = self.earth[i] / COPIES
+        floats[at + RANKS + rank - 1] = self.known[i] / COPIES
+        heaven_n = self.heaven_n[seat]
+        floats[at + HEAVEN_COUNT] = heaven_n / SIZE_SCALE
+        floats[at + HELD] = (heaven_n + self.earth_n[seat]) / SIZE_SCALE
+
     # --- copies and sampled worlds ------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        # The kept legal actions and observation floats are derived data: pickles and snapshots leave them out.
+        state = super().__getstate__()
+        state.update(legal_seat=NOBODY, legal_kept=[], obs_floats=None)
+        return state
+
     def _copy_mutables(self, other: State) -> None:
         other.heaven = self.heaven.copy()
         other.earth = self.earth.copy()
@@ -564,8 +673,12 @@ class GakkoState(State):
         other.tier_rank = self.tier_rank.copy()
         other.tier_count = self.tier_count.copy()
         other.cleared = self.cleared.copy()
+        if self.obs_floats is not None:
+            other.obs_floats = self.obs_floats[:]
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
+        world.obs_floats = None  # the hidden cards move
+        world.legal_seat = NOBODY
         if self.phase == SPLIT:
             _resample_split(world, seat, rng)
         elif self.phase == PLAY:
@@ -660,7 +773,7 @@ class GakkoGame(Game):
     )
 
     def observation_shape(self, players: int) -> tuple[int, ...]:
-        return (observation_size(players),)
+        return OBSERVATION_SHAPES[players]
 
     state_class = GakkoState
     action_labels = tuple(a.label for a in ACTIONS)
