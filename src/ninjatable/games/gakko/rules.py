@@ -27,6 +27,11 @@ NOBODY = -1
 
 DEFAULT_MAX_TURNS = 1000
 
+# Words of the log, worked out once.
+SEAT_NAMES = tuple(seat_name(seat) for seat in range(max(C.DEAL_SIZE)))
+LOCK_TEXTS = {NO_LOCK: "", **{end: f"; the {C.END_NAMES[end]} end is locked" for end in (LOW, HIGH)}}
+PLAYED_TALLIES = tuple(f"tiers_of_{count}_played" for count in range(COPIES + 1))  # names for `stats`
+
 # Observation layout: own hands, then one block per seat (relative to the observer), then the table.
 SEAT_SCALARS = 7  # Heaven count, cards held, split done, to move, shuriken, starter, score
 SEAT_BLOCK = 2 * RANKS + SEAT_SCALARS  # Earth counts, cards known to be in Heaven, scalars
@@ -38,11 +43,13 @@ SIZE_SCALE = 15  # hand sizes and the undealt count are divided by this, counts 
 SCORE_SCALE = 20
 MAX_PLAYERS = max(C.DEAL_SIZE)
 
-# Speed: the observed values that change only with the cards and the scores are kept by the state as float32 runs
-# (`obs_floats`), updated with each move, so an observation copies a few runs instead of dividing count by count.
-# Their layout: the cleared counts, each seat's Heaven counts (room for the most players), then every seat's block
-# in seat order with the flags that depend on the observer (to move, shuriken, starter) left at 0.
-FLOATS_HEAVEN = RANKS
+# Speed: the observed values that change only with the cards, the scores, the phase or the round are kept by the
+# state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs instead of
+# dividing count by count. Their layout: the start of the tail block (cleared counts, undealt, phase, round), each
+# seat's Heaven counts (room for the most players), then every seat's block in seat order with the flags that
+# depend on the observer (to move, shuriken, starter) left at 0.
+TAIL_KEPT = RANKS + 1 + 3 + C.ROUNDS
+FLOATS_HEAVEN = TAIL_KEPT
 FLOATS_SEATS = FLOATS_HEAVEN + MAX_PLAYERS * RANKS
 
 
@@ -73,14 +80,16 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
         if seat:
             runs.append((slice(OWN_BLOCK + after, OWN_BLOCK + players * SEAT_BLOCK), slice(seats_at, own)))
     tail = observation_size(players) - TAIL_BLOCK
-    runs.append((slice(tail, tail + RANKS), slice(0, RANKS)))
+    runs.append((slice(tail, tail + TAIL_KEPT), slice(0, TAIL_KEPT)))
     return tuple(runs)
 
 
+# BLOCK_AT[players][observer][seat]: where the seat's block starts in the observer's observation.
+BLOCK_AT = {n: tuple(tuple(OWN_BLOCK + (seat - observer) % n * SEAT_BLOCK for seat in range(n)) for observer in range(n))
+            for n in range(1, MAX_PLAYERS + 1)}
 OBSERVATION_SHAPES = {n: (observation_size(n),) for n in range(1, MAX_PLAYERS + 1)}
 TO_EARTH_IDS = range(C.SPLIT_TO_EARTH, C.SPLIT_TO_EARTH + RANKS)  # by rank, from 1
 TO_HEAVEN_IDS = range(C.SPLIT_TO_HEAVEN, C.SPLIT_TO_HEAVEN + RANKS)
-ANY_SET = ((1, STRIDE, 1),)  # on an empty table: sets of any rank and size
 
 # FLOAT_COPIES[split][players][seat]: the runs of `_float_copies`, worked out once.
 FLOAT_COPIES = tuple(
@@ -149,6 +158,7 @@ class GakkoState(State):
     def _start_play(self) -> None:
         """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
         self.phase = PLAY
+        self.obs_floats = None  # the phase and the undealt count change
         for seat in range(self.players):
             self.log("earth", f"{seat_name(seat)} reveals Earth: {_cards_text(self.earth, seat * STRIDE) or '-'} "
                               f"and keeps {self.heaven_n[seat]} cards in Heaven")
@@ -229,8 +239,7 @@ class GakkoState(State):
         return LOW if counts[0] > counts[-1] else HIGH
 
     def _lock_text(self) -> str:
-        lock = self.lock()
-        return "" if lock == NO_LOCK else f"; the {C.END_NAMES[lock]} end is locked"
+        return LOCK_TEXTS[self.lock()]
 
     # --- the contract ------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -267,21 +276,26 @@ class GakkoState(State):
     def _turn_actions(self) -> list[int]:
         base = self.current * STRIDE
         ranks, counts = self.tier_rank, self.tier_count
-        # Only ranks beyond an unlocked end can be played, so only those ranks are looked at. The windows of ranks
-        # (first rank, rank past the last, least cards of a set) and the takes are the same for both hands.
+        # Only ranks beyond an unlocked end can be played, so only those ranks are looked at: below `low_stop` with
+        # sets of at least the low tier's size, from `high_start` with at least the high tier's (as PLAY_RUNS steps).
+        # These windows and the takes are the same for both hands.
         take_low = take_high = lead_due = False
         if not ranks:
-            windows: tuple[tuple[int, int, int], ...] = ANY_SET
+            low_stop = high_start = STRIDE
+            low_least = high_least = COPIES + 1  # any set
             lead_due = self.must_lead
         else:
-            lock = self.lock() if len(ranks) >= 2 else NO_LOCK
-            low = (1, ranks[0], counts[0]) if lock != LOW else None
-            high = (ranks[-1] + 1, STRIDE, counts[-1]) if lock != HIGH else None
-            windows = (low, high) if low and high else (low or high,)
+            low_stop, high_start = ranks[0], ranks[-1] + 1
+            low_least, high_least = counts[0] * (COPIES + 1), counts[-1] * (COPIES + 1)
             if len(ranks) >= 2:
+                lock = self.lock()
+                if lock == LOW:
+                    low_stop = 1
+                elif lock == HIGH:
+                    high_start = STRIDE
                 literal = self.literal_taking
-                take_low = low is not None and counts[0] < 3 and (not literal or self._may_take(0, 1))
-                take_high = high is not None and counts[-1] < 3 and (not literal or self._may_take(-1, -2))
+                take_low = lock != LOW and counts[0] < 3 and (not literal or self._may_take(0, 1))
+                take_high = lock != HIGH and counts[-1] < 3 and (not literal or self._may_take(-1, -2))
         used = self.used
         moves: list[int] = []
         for hand in (HEAVEN, EARTH):
@@ -289,10 +303,12 @@ class GakkoState(State):
                 continue
             cards = self.heaven if hand == HEAVEN else self.earth
             runs = PLAY_RUNS[hand]
-            for start, stop, least in windows:
-                least *= COPIES + 1
-                for r in compress(range(start, stop), cards[base + start:base + stop]):
-                    moves += runs[r][least + cards[base + r]]
+            for r, have in enumerate(cards[base + 1:base + low_stop], 1):
+                if have:
+                    moves += runs[r][low_least + have]
+            for r, have in enumerate(cards[base + high_start:base + STRIDE], high_start):
+                if have:
+                    moves += runs[r][high_least + have]
             if take_low:
                 moves.append(TAKE_IDS[hand][LOW])
             if take_high:
@@ -396,13 +412,13 @@ class GakkoState(State):
     def _apply(self, seat: int, action: int) -> None:
         self.legal_seat = NOBODY  # the kept legal actions no longer hold
         kind, hand, rank, count, end, _ = ACTIONS[action]
-        if kind == C.PLAY:
+        if kind == C.PASS:
+            self.log("pass", f"{SEAT_NAMES[seat]} passes with {HAND_NAMES[hand]}")
+            self._hand_acted(hand)
+        elif kind == C.PLAY:
             self._play(seat, hand, rank, count)
         elif kind == C.TAKE:
             self._take(seat, hand, end)
-        elif kind == C.PASS:
-            self.log("pass", f"{seat_name(seat)} passes with {HAND_NAMES[hand]}")
-            self._hand_acted(hand)
         elif kind == C.TO_EARTH:
             self._move_split(seat, rank, self.heaven, self.heaven_n, self.earth, self.earth_n)
         elif kind == C.TO_HEAVEN:
@@ -443,8 +459,8 @@ class GakkoState(State):
             self.tier_count.append(count)
         self.shuriken = seat
         self.must_lead = False
-        self.count(f"tiers_of_{count}_played")
-        self.log("play", f"{seat_name(seat)} plays {count}x{rank} from {HAND_NAMES[hand]}{self._lock_text()}")
+        self.count(PLAYED_TALLIES[count])
+        self.log("play", f"{SEAT_NAMES[seat]} plays {count}x{rank} from {HAND_NAMES[hand]}{self._lock_text()}")
         if self.heaven_n[seat] == 0 and self.earth_n[seat] == 0:
             self._end_round(seat)
         else:
@@ -464,7 +480,7 @@ class GakkoState(State):
             self.earth[i] += count
             self.earth_n[seat] += count
         self._show_rank(seat, rank)
-        self.log("take", f"{seat_name(seat)} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
+        self.log("take", f"{SEAT_NAMES[seat]} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
         self.count("tiers_taken")
         self._hand_acted(hand)
 
@@ -584,33 +600,30 @@ class GakkoState(State):
         for dst, src in FLOAT_COPIES[phase == SPLIT][n][seat]:
             out[dst] = floats[src]
         # The flags that depend on the observer: who is to move, holds the shuriken, started the round.
+        blocks = BLOCK_AT[n][seat]
         if phase == PLAY:
-            out[OWN_BLOCK + (self.current - seat) % n * SEAT_BLOCK + TO_MOVE] = 1
+            out[blocks[self.current] + TO_MOVE] = 1
         elif phase == SPLIT:
             for other, done in enumerate(self.split_done):
                 if not done:
-                    out[OWN_BLOCK + (other - seat) % n * SEAT_BLOCK + TO_MOVE] = 1
+                    out[blocks[other] + TO_MOVE] = 1
         if self.shuriken != NOBODY:
-            out[OWN_BLOCK + (self.shuriken - seat) % n * SEAT_BLOCK + SHURIKEN] = 1
+            out[blocks[self.shuriken] + SHURIKEN] = 1
         if self.starter != NOBODY:
-            out[OWN_BLOCK + (self.starter - seat) % n * SEAT_BLOCK + STARTER] = 1
+            out[blocks[self.starter] + STARTER] = 1
         at = OWN_BLOCK + n * SEAT_BLOCK
         ranks = self.tier_rank
         if ranks:
+            before = at - 1  # ranks count from 1
             for r, c in zip(ranks, self.tier_count):
-                out[at + r - 1] = c / COPIES
-            out[at + RANKS + ranks[0] - 1] = 1
-            out[at + 2 * RANKS + ranks[-1] - 1] = 1
+                out[before + r] = c / COPIES
+            out[before + RANKS + ranks[0]] = 1
+            out[before + 2 * RANKS + ranks[-1]] = 1
             lock = self.lock()
             if lock != NO_LOCK:
                 out[at + 3 * RANKS + lock] = 1
             out[at + 3 * RANKS + 2] = len(ranks) / RANKS
-        at += TABLE_BLOCK + RANKS  # past the cleared counts, copied above
-        out[at] = self.undealt_n / SIZE_SCALE
-        out[at + 1 + phase] = 1
-        at += 4
-        out[at + min(self.round, C.ROUNDS) - 1] = 1
-        at += C.ROUNDS
+        at += TABLE_BLOCK + TAIL_KEPT  # past the cleared counts, undealt, phase and round, copied above
         used = self.used
         if used:
             out[at] = used & 1
@@ -625,6 +638,9 @@ class GakkoState(State):
         cleared = self.cleared
         for r in range(1, RANKS + 1):
             floats[r - 1] = cleared[r] / COPIES
+        floats[RANKS] = self.undealt_n / SIZE_SCALE
+        floats[RANKS + 1 + self.phase] = 1
+        floats[RANKS + 4 + min(self.round, C.ROUNDS) - 1] = 1
         heaven, earth, known = self.heaven, self.earth, self.known
         for seat, score in enumerate(self.scores()):
             base = seat * STRIDE
