@@ -9,9 +9,8 @@ interpretation.
 from __future__ import annotations
 
 import random
-from array import array
 from itertools import chain, compress, repeat
-from operator import add, sub
+from operator import add, not_, sub
 from typing import Any, ClassVar
 
 import numpy as np
@@ -152,7 +151,7 @@ class GakkoState(State):
         self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
-        self.obs_floats: array | None = None  # worked out when first observed
+        self.obs_floats: memoryview | None = None  # worked out when first observed
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
             self.log("hand", f"{seat_name(seat)} is dealt {_cards_text(self.heaven, seat * STRIDE)}", to=seat)
@@ -248,7 +247,7 @@ class GakkoState(State):
         if self.phase == PLAY:
             return (self.current,)
         if self.phase == SPLIT:
-            return tuple(s for s in range(self.players) if not self.split_done[s])
+            return tuple(compress(range(self.players), map(not_, self.split_done)))
         return ()
 
     def is_over(self) -> bool:
@@ -596,7 +595,6 @@ class GakkoState(State):
         floats = self.obs_floats
         if floats is None:
             floats = self.obs_floats = self._floats_now()
-        floats = memoryview(floats)
         n = self.players
         phase = self.phase
         for dst, src in FLOAT_COPIES[phase == SPLIT][n][seat]:
@@ -634,9 +632,9 @@ class GakkoState(State):
             out[at + 2] = 1
         out[at + 3] = self.turns / self.max_turns
 
-    def _floats_now(self) -> array:
-        """The observation floats (see FLOATS_SEATS) worked out from the counts and the scores."""
-        floats = array("f", bytes(4 * (FLOATS_SEATS + self.players * SEAT_BLOCK)))
+    def _floats_now(self) -> memoryview:
+        """The observation floats (see FLOATS_SEATS) worked out from the counts and the scores, as a float32 view."""
+        floats = memoryview(bytearray(4 * (FLOATS_SEATS + self.players * SEAT_BLOCK))).cast("f")
         cleared = self.cleared
         for r in range(1, RANKS + 1):
             floats[r - 1] = cleared[r] / COPIES
@@ -699,7 +697,7 @@ class GakkoState(State):
         other.tier_count = self.tier_count.copy()
         other.cleared = self.cleared.copy()
         if self.obs_floats is not None:
-            other.obs_floats = self.obs_floats[:]
+            other.obs_floats = memoryview(bytearray(self.obs_floats)).cast("f")
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         world.obs_floats = None  # the hidden cards move
