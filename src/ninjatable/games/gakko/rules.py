@@ -30,6 +30,7 @@ DEFAULT_MAX_TURNS = 1000
 # Words of the log, worked out once.
 SEAT_NAMES = tuple(seat_name(seat) for seat in range(max(C.DEAL_SIZE)))
 LOCK_TEXTS = {NO_LOCK: "", **{end: f"; the {C.END_NAMES[end]} end is locked" for end in (LOW, HIGH)}}
+PASS_TEXTS = tuple(tuple(f"{name} passes with {hand}" for hand in HAND_NAMES) for name in SEAT_NAMES)
 PLAYED_TALLIES = tuple(f"tiers_of_{count}_played" for count in range(COPIES + 1))  # names for `stats`
 
 # Observation layout: own hands, then one block per seat (relative to the observer), then the table.
@@ -414,7 +415,7 @@ class GakkoState(State):
         self.legal_seat = NOBODY  # the kept legal actions no longer hold
         kind, hand, rank, count, end, _ = ACTIONS[action]
         if kind == C.PASS:
-            self.log("pass", f"{SEAT_NAMES[seat]} passes with {HAND_NAMES[hand]}")
+            self.log("pass", PASS_TEXTS[seat][hand])
             self._hand_acted(hand)
         elif kind == C.PLAY:
             self._play(seat, hand, rank, count)
@@ -452,11 +453,12 @@ class GakkoState(State):
             self.earth[i] -= count
             self.earth_n[seat] -= count
         self._show_rank(seat, rank)
-        if self.tier_rank and rank < self.tier_rank[0]:
-            self.tier_rank.insert(0, rank)
+        ranks = self.tier_rank
+        if ranks and rank < ranks[0]:
+            ranks.insert(0, rank)
             self.tier_count.insert(0, count)
         else:
-            self.tier_rank.append(rank)
+            ranks.append(rank)
             self.tier_count.append(count)
         self.shuriken = seat
         self.must_lead = False
