@@ -106,6 +106,10 @@ class GakkoState(State):
     Heaven (during the split: cards not yet put to Earth). The table is two parallel lists of tiers in
     ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
     after every action by construction.
+
+    Two derived caches, both for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
+    every change, and the observation floats (`obs_floats`), kept in step with the counts by the moves or dropped
+    (None) to be worked out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -531,7 +535,7 @@ class GakkoState(State):
                                    f"({-heaven}) and Earth {_cards_text(self.earth, base) or '-'} ({-earth})")
         self.count(f"round_{self.round}_points", sum(points))  # the winner's bonus less what the others paid
         self.count(f"round_{self.round}_turns", self.turns)
-        self.obs_floats = None  # the scores change
+        self.obs_floats = None  # the scores change, then the round or the phase
         if winner == NOBODY:
             self.count("rounds_to_turn_limit")
             self.score(f"Round {self.round} (turn limit)", points)
