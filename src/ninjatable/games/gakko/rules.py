@@ -679,17 +679,11 @@ class GakkoState(State):
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        # The kept legal actions and observation floats are derived data: pickles and snapshots leave them out.
+        # The kept legal actions and observation floats are derived data: copies, pickles and snapshots start
+        # without them (`_copy_mutables` hands a clone its own copy of the floats).
         state = super().__getstate__()
         state.update(legal_seat=NOBODY, legal_kept=[], obs_floats=None)
         return state
-
-    def __copy__(self) -> GakkoState:
-        # Speed: what `copy.copy` does through the pickling protocol (`clone` and `sample_world` start with it),
-        # without the detour through `__reduce_ex__`.
-        other = object.__new__(type(self))
-        other.__dict__ = self.__getstate__()
-        return other
 
     def _copy_mutables(self, other: State) -> None:
         other.heaven = self.heaven.copy()
