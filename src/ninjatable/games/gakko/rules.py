@@ -719,6 +719,7 @@ def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
             hidden = list(map(add, hidden, map(add, heaven[hand], earth[hand])))
     pool = _in_rank_order(hidden)  # the deal must not depend on where the hidden cards truly lie
     rng.shuffle(pool)
+    coin = rng.random
     at = 0
     for other in range(n):
         if other == seat:
@@ -726,12 +727,16 @@ def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
         base = other * STRIDE
         size = world.heaven_n[other] + world.earth_n[other]
         heaven[base:base + STRIDE] = earth[base:base + STRIDE] = NO_CARDS
-        world.heaven_n[other] = world.earth_n[other] = 0
+        to_earth = 0
         for r in pool[at:at + size]:
             # A pending split is hidden, so each card goes to either hand at random.
-            hand, count = (earth, world.earth_n) if rng.random() < 0.5 else (heaven, world.heaven_n)
-            hand[base + r] += 1
-            count[other] += 1
+            if coin() < 0.5:
+                earth[base + r] += 1
+                to_earth += 1
+            else:
+                heaven[base + r] += 1
+        world.earth_n[other] = to_earth
+        world.heaven_n[other] = size - to_earth
         at += size
     world.undealt = _counted(pool[at:])
 
