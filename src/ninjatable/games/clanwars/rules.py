@@ -9,6 +9,7 @@ interpretation.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import insort
 from typing import Any, ClassVar
 
@@ -131,7 +132,11 @@ CONTEST_PLAYS = _contest_plays()
 # The units whose abilities reach beyond a combat, so the hot paths look only at these few.
 SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
 DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
-AYN_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.ayn_s or unit.ability.ayn_f)
+# By stat (0 Stealth, 1 Fight): the (unit, bonus) of the units giving their clan-mates that stat (AYN), and each
+# unit's bonus per Event card its side plays in a contest of that stat (ECP).
+AYN_BONUSES = tuple(tuple((u, bonus) for u, unit in enumerate(UNITS)
+                          if (bonus := (unit.ability.ayn_s, unit.ability.ayn_f)[stat])) for stat in (0, 1))
+ECP_BONUSES = tuple(tuple((unit.ability.ecp_s, unit.ability.ecp_f)[stat] for unit in UNITS) for stat in (0, 1))
 
 # Phases.
 (RECRUIT, SPY, SPY_SEAT, SPY_UNIT, MISSION, TARGET, ATT_EXTRA, BLOCK, DEF_EXTRA, STEALTH, TARGET_CHOICE,
@@ -155,18 +160,33 @@ SEAT_PROMPTS = {
     C.STEAL_MARKERS: "you take Shinobi Markers from",
 }
 
-OBS_SIZE = (
-    DECK_SIZE * 2  # own hand, discard pile
-    + (MAX_SEATS - 1) * DECK_SIZE  # cards known to be in each opponent's hand (relative seats)
-    + DECK_SIZE + 1  # deck top cards known, deck size
-    + MAX_SEATS * NUM_UNITS  # Ninja in play by relative seat
-    + MAX_SEATS * 5  # markers, hand size, defeated, first turn pending, seat is current
-    + len(PHASE_NAMES)
-    + NUM_UNITS * 2 + MAX_SEATS  # combat: attacking units, defending units, village attacked
-    + 6  # combat: attacker is me, defender is me, totals, bonuses
-    + DECK_SIZE * 2  # events played in this contest by each side
-    + 3  # attacks left, mass combat size, pending target choice
-)
+# The observation's layout: where each part starts (a seat sees the other seats in turn order after itself).
+OBS_HAND = 0  # own hand
+OBS_DISCARD = OBS_HAND + DECK_SIZE  # discard pile
+OBS_KNOWN = OBS_DISCARD + DECK_SIZE  # cards known to be in each opponent's hand (relative seats 1 to 5)
+OBS_TOP = OBS_KNOWN + (MAX_SEATS - 1) * DECK_SIZE  # deck top cards known
+OBS_DECK = OBS_TOP + DECK_SIZE  # deck size
+OBS_UNITS = OBS_DECK + 1  # Ninja in play by relative seat
+OBS_SEATS = OBS_UNITS + MAX_SEATS * NUM_UNITS  # per relative seat: markers, hand size, defeated, first turn, current
+OBS_PHASE = OBS_SEATS + MAX_SEATS * 5
+OBS_ATTACKING = OBS_PHASE + len(PHASE_NAMES)  # combat: attacking units
+OBS_DEFENDING = OBS_ATTACKING + NUM_UNITS  # combat: defending units
+OBS_VILLAGE = OBS_DEFENDING + NUM_UNITS  # combat: the village attacked, by relative seat
+OBS_COMBAT = OBS_VILLAGE + MAX_SEATS  # combat: attacker is me, defender is me, totals, bonuses
+OBS_PLAYS = OBS_COMBAT + 6  # events played in this contest by each side
+OBS_TAIL = OBS_PLAYS + DECK_SIZE * 2  # attacks left, mass combat size, pending target choice
+OBS_SIZE = OBS_TAIL + 3
+
+
+def _seat_orders() -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each player count and seat: every seat in turn order from that seat (relative seat r at index r)."""
+    return {n: tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n)) for n in range(1, MAX_SEATS + 1)}
+
+
+SEAT_ORDERS = _seat_orders()
+# For each player count and seat: by absolute seat, where that seat's Ninja-in-play block starts.
+UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in range(n)) for seat in range(n))
+               for n in SEAT_ORDERS}
 
 
 class ClanWarsState(State):
@@ -992,22 +1012,20 @@ class ClanWarsState(State):
             self.log("play", f"Taijutsu Grapple negates {NAMES[best[1]]}")
 
     # Ratings
-    def _ayn(self, seat: int) -> tuple[int, int]:
-        s = f = 0
-        for u in AYN_UNITS:
-            if self.owner[u] == seat:
-                a = UNITS[u].ability
-                s += a.ayn_s
-                f += a.ayn_f
-        return s, f
-
     def rating(self, unit: int, stat: int, role: int = -1) -> int:
         """A unit's current Stealth (0) or Fight (1): printed, AYN of its clan-mates, and the bonus of
         its role in the current combat (`role`: 0 attacking, 1 defending, -1 none)."""
         u = UNITS[unit]
+        value = u.f if stat else u.s
+        seat = self.owner[unit]
+        owner = self.owner
+        for v, bonus in AYN_BONUSES[stat]:  # "all your Ninja": every other one of its controller
+            if v == unit:
+                if seat < 0:
+                    value -= bonus  # out of play, an AYN unit is shown its rating less its own AYN
+            elif owner[v] == seat >= 0:
+                value += bonus
         a = u.ability
-        ayn = self._ayn(self.owner[unit]) if self.owner[unit] >= 0 else (0, 0)
-        value = (u.s + ayn[0] - a.ayn_s) if stat == 0 else (u.f + ayn[1] - a.ayn_f)
         if role >= 0 and (a.s or a.f):
             when = a.when
             applies = (
@@ -1027,9 +1045,11 @@ class ClanWarsState(State):
 
     def side_total(self, side: int, stat: int) -> int:
         """A side's total in the current contest: its Ninja (or village, 0), its Event cards and ECP."""
-        units = self.side_units(side)
-        total = sum(self.rating(u, stat, side) for u in units)
-        ecp = sum(UNITS[u].ability.ecp_f if stat else UNITS[u].ability.ecp_s for u in units)
+        total = ecp = 0
+        ecp_of = ECP_BONUSES[stat]
+        for u in self.side_units(side):
+            total += self.rating(u, stat, side)
+            ecp += ecp_of[u]
         for play in self.c_plays:
             if play[0] == side and not play[4]:
                 total += play[2 + stat] + ecp
@@ -1152,6 +1172,7 @@ class ClanWarsState(State):
             unit = action - UNIT
             self._hand_to_discard(seat, ENDURANCE_CARD)
             self.discard.remove(unit)
+            self._discard_kept = None  # the pile shrank: the observation's copy of it starts again
             self.hands[seat].append(unit)
             for x in range(self.players):
                 if x != seat:
@@ -1252,66 +1273,86 @@ class ClanWarsState(State):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
         n = self.players
-        o = 0
+        order = SEAT_ORDERS[n][seat]
         for c in self.hands[seat]:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        for c in self.discard:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        for r in range(1, n):
-            b = (seat + r) % n
-            for c in self.known[seat][b]:
+            out[c] = 1.0  # OBS_HAND is 0
+        out[OBS_DISCARD:OBS_DISCARD + DECK_SIZE] = self._discard_floats()
+        known = self.known[seat]
+        o = OBS_KNOWN
+        for b in order[1:]:
+            for c in known[b]:
                 out[o + c] = 1.0
             if b == self.stolen_from:
                 for c in self.doubt[seat]:
                     out[o + c] = 0.5  # all of these but at most one
             o += DECK_SIZE
-        o += (MAX_SEATS - n) * DECK_SIZE
-        for c in self.deck[len(self.deck) - self.known_top[seat]:]:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        out[o] = len(self.deck) / DECK_SIZE
-        o += 1
+        deck = self.deck
+        top = self.known_top[seat]
+        if top:
+            for c in deck[len(deck) - top:]:
+                out[OBS_TOP + c] = 1.0
+        out[OBS_DECK] = len(deck) / DECK_SIZE
+        blocks = UNIT_BLOCKS[n][seat]
+        owner = self.owner
         for u in self.in_play:
-            out[o + ((self.owner[u] - seat) % n) * NUM_UNITS + u] = 1.0
-        o += MAX_SEATS * NUM_UNITS
-        for r in range(n):
-            s = (seat + r) % n
-            out[o] = self.markers[s] / START_MARKERS
-            out[o + 1] = len(self.hands[s]) / HAND_LIMIT
-            out[o + 2] = self.defeated[s]
-            out[o + 3] = self.turns_taken[s] == 0
-            out[o + 4] = s == self.current
-            o += 5
-        o += (MAX_SEATS - n) * 5
-        out[o + self.phase] = 1.0
-        o += len(PHASE_NAMES)
-        for u in self.c_att:
-            out[o + u] = 1.0
-        o += NUM_UNITS
-        for u in self.side_units(1):
-            out[o + u] = 1.0
-        o += NUM_UNITS
-        if self.c_att and self.c_head < 0:
-            out[o + (self.c_defender - seat) % n] = 1.0
-        o += MAX_SEATS
-        if self.c_att:
-            out[o] = self.current == seat
-            out[o + 1] = self.c_defender == seat
+            out[blocks[owner[u]] + u] = 1.0
+        self._observe_seats(order, out)
+        out[OBS_PHASE + self.phase] = 1.0
+        c_att = self.c_att
+        for u in c_att:
+            out[OBS_ATTACKING + u] = 1.0
+        if self.c_head >= 0:
+            out[OBS_DEFENDING + self.c_head] = 1.0
+        for u in self.c_def:
+            out[OBS_DEFENDING + u] = 1.0
+        if c_att:
+            if self.c_head < 0:
+                out[OBS_VILLAGE + (self.c_defender - seat) % n] = 1.0
+            out[OBS_COMBAT] = self.current == seat
+            out[OBS_COMBAT + 1] = self.c_defender == seat
             att, dfn = self.contest_totals()
-            out[o + 2] = att / 10
-            out[o + 3] = dfn / 10
-            out[o + 4] = self.c_bonus[0] / 3
-            out[o + 5] = self.c_bonus[1] / 3
-        o += 6
+            out[OBS_COMBAT + 2] = att / 10
+            out[OBS_COMBAT + 3] = dfn / 10
+            out[OBS_COMBAT + 4] = self.c_bonus[0] / 3
+            out[OBS_COMBAT + 5] = self.c_bonus[1] / 3
         for p in self.c_plays:
             if not p[4]:
-                out[o + p[0] * DECK_SIZE + p[1]] = 1.0
-        o += 2 * DECK_SIZE
-        out[o] = self.attacks_left
-        out[o + 1] = self.mass
-        out[o + 2] = self.pending >= 0 or self.pending == LOOK
+                out[OBS_PLAYS + p[0] * DECK_SIZE + p[1]] = 1.0
+        out[OBS_TAIL] = self.attacks_left
+        out[OBS_TAIL + 1] = self.mass
+        out[OBS_TAIL + 2] = self.pending >= 0 or self.pending == LOOK
+
+    def _observe_seats(self, order: tuple[int, ...], out: memoryview) -> None:
+        """Per seat, in turn order from the observer: markers, hand size, defeated, first turn, seat is current."""
+        markers, hands, defeated, turns_taken, current = (self.markers, self.hands, self.defeated, self.turns_taken,
+                                                          self.current)
+        o = OBS_SEATS
+        for s in order:
+            out[o] = markers[s] / START_MARKERS
+            out[o + 1] = len(hands[s]) / HAND_LIMIT
+            if defeated[s]:
+                out[o + 2] = 1.0
+            if not turns_taken[s]:
+                out[o + 3] = 1.0
+            if s == current:
+                out[o + 4] = 1.0
+            o += 5
+
+    def _discard_floats(self) -> array:
+        """The discard pile as DECK_SIZE floats 1.0 (in it) or 0.0, for the observation.
+
+        Speed: kept from one observation to the next and brought up to date with the cards added since, since the
+        pile only grows (Endurance, which takes a card back, drops it); a copied state's pile starts its own."""
+        pile = self.discard
+        kept = self.__dict__.get("_discard_kept")
+        if kept is None or kept[0] is not pile:
+            kept = self._discard_kept = [pile, 0, array("f", bytes(4 * DECK_SIZE))]
+        floats = kept[2]
+        if kept[1] < len(pile):
+            for c in pile[kept[1]:]:
+                floats[c] = 1.0
+            kept[1] = len(pile)
+        return floats
 
     def _stats(self) -> dict[str, float]:
         return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
