@@ -111,24 +111,29 @@ LABELS, ACTION_CARD, ACTION_CHOICE = _action_tables()
 assert len(LABELS) == NUM_ACTIONS
 
 
-def _contest_plays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """For each contest (0 Stealth, 1 Fight) and card: the (action, side restriction) plays it offers."""
+def _contest_actions() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """For each contest (0 Stealth, 1 Fight), side to play (0 attacker, 1 defender) and card: the actions that
+    play it there (its choices adding that contest's stat, unless it is the other side's card only)."""
     table = []
     for stat in (0, 1):
-        per_card = []
-        for cid, c in enumerate(CARDS):
-            plays = []
-            e = c.effect
-            if e is not None and e.kind in (C.BOOST, C.GRAPPLE):
-                for k, bonus in enumerate(e.choices):
-                    if bonus[stat] > 0:
-                        plays.append((PLAY + cid if k == 0 else ALT + C.TWO_CHOICE_EVENTS.index(cid), e.side))
-            per_card.append(tuple(plays))
-        table.append(tuple(per_card))
+        per_side = []
+        for side in (0, 1):
+            banned = DEFENDER_ONLY if side == 0 else ATTACKER_ONLY
+            per_card = []
+            for cid, c in enumerate(CARDS):
+                plays = []
+                e = c.effect
+                if e is not None and e.kind in (C.BOOST, C.GRAPPLE) and e.side != banned:
+                    for k, bonus in enumerate(e.choices):
+                        if bonus[stat] > 0:
+                            plays.append(PLAY + cid if k == 0 else ALT + C.TWO_CHOICE_EVENTS.index(cid))
+                per_card.append(tuple(plays))
+            per_side.append(tuple(per_card))
+        table.append(tuple(per_side))
     return tuple(table)
 
 
-CONTEST_PLAYS = _contest_plays()
+CONTEST_ACTIONS = _contest_actions()
 # The units whose abilities reach beyond a combat, so the hot paths look only at these few.
 SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
 DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
@@ -192,6 +197,7 @@ UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in 
 class ClanWarsState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
+        self._legal_kept: tuple[int, list[int]] | None = None  # see `_legal_actions`
         n = players
         deck = list(range(DECK_SIZE))
         self.chance().shuffle(deck)
@@ -401,9 +407,14 @@ class ClanWarsState(State):
         return self.phase == OVER
 
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == OVER:
+        ph = self.phase
+        if ph == OVER:
             return ()
-        return (self._mover(),)
+        if ph in DEFENDER_PHASES:
+            return (self.c_defender,)
+        if ph in CONTEST_PHASES and self.c_turn:
+            return (self.c_defender,)
+        return (self.current,)
 
     def _mover(self) -> int:
         """The one seat that decides now (every decision of this game is one seat's)."""
@@ -415,45 +426,18 @@ class ClanWarsState(State):
         return self.current
 
     def _legal_actions(self, seat: int) -> list[int]:
+        # Speed: the kernel asks again in `apply` for the actions just listed, so they are kept until the next
+        # action (`_apply` drops them, and so does a sampled world); callers get a copy they may change.
+        kept = self._legal_kept
+        if kept is not None and kept[0] == seat:
+            return kept[1].copy()
         if self.phase == OVER or seat != self._mover():
-            return []
-        ph = self.phase
-        if ph == RECRUIT:
-            acts = self._recruit_actions(seat)
-        elif ph == SPY:
-            acts = self._spy_actions(seat)
-        elif ph == SPY_SEAT:
-            acts = [SEAT + s for s in self._seat_candidates(self.pending, seat)]
-        elif ph == SPY_UNIT:
-            acts = [UNIT + u for u in self._enemy_units(seat)]
-        elif ph == MISSION:
-            acts = self._mission_actions(seat)
-        elif ph == TARGET:
-            acts = [SEAT + s for s in self.opponents(seat)]
-            acts += [UNIT + u for u in self._enemy_units(seat)]
-        elif ph == ATT_EXTRA:
-            acts = [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
-        elif ph == BLOCK:
-            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
-            if not self.mass:  # the defender may make it a mass combat
-                acts += [PLAY + c for c in set(self.hands[seat]) if CARDS[c].kind == C.EVENT
-                         and CARDS[c].effect.kind == C.MASS]
-        elif ph == DEF_EXTRA:
-            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
-        elif ph in (STEALTH, FIGHT):
-            acts = self._contest_actions(seat)
-        elif ph == TARGET_CHOICE:
-            acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
-        elif ph == ENDURANCE:
-            acts = [PASS]
-            if ENDURANCE_CARD in self.hands[seat]:
-                acts += [UNIT + u for u in self.c_killed]
-        elif ph == PRESS:
-            acts = [FIGHT_BACK, WITHDRAW]
-        else:  # DISCARD_DOWN
-            acts = [DISCARD + c for c in set(self.hands[seat])]
-        acts.sort()
-        return acts
+            acts = []
+        else:
+            acts = self._LEGAL_BY_PHASE[self.phase](self, seat)
+            acts.sort()
+        self._legal_kept = (seat, acts)
+        return acts.copy()
 
     def _recruit_actions(self, seat: int) -> list[int]:
         acts = [PASS]
@@ -525,16 +509,56 @@ class ClanWarsState(State):
         return [u for u in self.in_play if owner[u] == d and u not in busy]
 
     def _contest_actions(self, seat: int) -> list[int]:
-        stat = 0 if self.phase == STEALTH else 1
-        side = self.c_turn
-        banned = DEFENDER_ONLY if side == 0 else ATTACKER_ONLY
         acts = [PASS]
-        table = CONTEST_PLAYS[stat]
+        plays = CONTEST_ACTIONS[0 if self.phase == STEALTH else 1][self.c_turn]
         for cid in self.hands[seat]:
-            for action, restriction in table[cid]:
-                if restriction != banned:
-                    acts.append(action)
-        return list(set(acts))
+            acts += plays[cid]
+        return acts
+
+    def _spy_seat_actions(self, seat: int) -> list[int]:
+        return [SEAT + s for s in self._seat_candidates(self.pending, seat)]
+
+    def _spy_unit_actions(self, seat: int) -> list[int]:
+        return [UNIT + u for u in self._enemy_units(seat)]
+
+    def _target_actions(self, seat: int) -> list[int]:
+        return [SEAT + s for s in self.opponents(seat)] + [UNIT + u for u in self._enemy_units(seat)]
+
+    def _att_extra_actions(self, seat: int) -> list[int]:
+        return [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
+
+    def _block_actions(self, seat: int) -> list[int]:
+        acts = [PASS] + [UNIT + u for u in self._free_defenders()]
+        if not self.mass:  # the defender may make it a mass combat
+            acts += [PLAY + c for c in self.hands[seat] if CARDS[c].kind == C.EVENT and CARDS[c].effect.kind == C.MASS]
+        return acts
+
+    def _def_extra_actions(self, seat: int) -> list[int]:
+        return [PASS] + [UNIT + u for u in self._free_defenders()]
+
+    def _target_choice_actions(self, seat: int) -> list[int]:
+        return [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
+
+    def _endurance_actions(self, seat: int) -> list[int]:
+        acts = [PASS]
+        if ENDURANCE_CARD in self.hands[seat]:
+            acts += [UNIT + u for u in self.c_killed]
+        return acts
+
+    def _press_actions(self, seat: int) -> list[int]:
+        return [FIGHT_BACK, WITHDRAW]
+
+    def _discard_down_actions(self, seat: int) -> list[int]:
+        return [DISCARD + c for c in self.hands[seat]]
+
+    # The legal actions of the seat to move, by phase (each card is held once, so no list has repeats).
+    _LEGAL_BY_PHASE: ClassVar[dict[int, Any]] = {
+        RECRUIT: _recruit_actions, SPY: _spy_actions, SPY_SEAT: _spy_seat_actions, SPY_UNIT: _spy_unit_actions,
+        MISSION: _mission_actions, TARGET: _target_actions, ATT_EXTRA: _att_extra_actions, BLOCK: _block_actions,
+        DEF_EXTRA: _def_extra_actions, STEALTH: _contest_actions, FIGHT: _contest_actions,
+        TARGET_CHOICE: _target_choice_actions, ENDURANCE: _endurance_actions, PRESS: _press_actions,
+        DISCARD_DOWN: _discard_down_actions,
+    }
 
     # --- decisions in words -------------------------------------------------------------------------
     def _decision(self, seat: int) -> Decision:
@@ -662,35 +686,8 @@ class ClanWarsState(State):
 
     # --- applying actions ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        ph = self.phase
-        if ph == RECRUIT:
-            self._do_recruit(seat, action)
-        elif ph == SPY:
-            self._do_spy(seat, action)
-        elif ph == SPY_SEAT:
-            self._resolve_on_seat(seat, action - SEAT)
-        elif ph == SPY_UNIT:
-            self._resolve_control(seat, action - UNIT)
-        elif ph == MISSION:
-            self._do_mission(seat, action)
-        elif ph == TARGET:
-            self._do_target(seat, action)
-        elif ph == ATT_EXTRA:
-            self._do_att_extra(seat, action)
-        elif ph == BLOCK:
-            self._do_block(seat, action)
-        elif ph == DEF_EXTRA:
-            self._do_def_extra(seat, action)
-        elif ph in (STEALTH, FIGHT):
-            self._do_contest(seat, action)
-        elif ph == TARGET_CHOICE:
-            self._do_target_choice(seat, action)
-        elif ph == ENDURANCE:
-            self._do_endurance(seat, action)
-        elif ph == PRESS:
-            self._do_press(seat, action)
-        else:
-            self._do_discard_down(seat, action - DISCARD)
+        self._legal_kept = None
+        self._APPLY_BY_PHASE[self.phase](self, seat, action)
 
     # Recruit Phase
     def _do_recruit(self, seat: int, action: int) -> None:
@@ -768,6 +765,9 @@ class ClanWarsState(State):
         else:
             self.phase = SPY_SEAT
 
+    def _do_spy_seat(self, seat: int, action: int) -> None:
+        self._resolve_on_seat(seat, action - SEAT)
+
     def _resolve_on_seat(self, seat: int, victim: int) -> None:
         pending = self.pending
         self.pending = -1
@@ -826,6 +826,9 @@ class ClanWarsState(State):
         self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
         self.log("steal", f"{seat_name(thief)} steals {NAMES[card]}", to=thief)
         self.log("steal", f"{NAMES[card]} is stolen from {seat_name(victim)}", to=victim)
+
+    def _do_spy_unit(self, seat: int, action: int) -> None:
+        self._resolve_control(seat, action - UNIT)
 
     def _resolve_control(self, seat: int, unit: int) -> None:
         self.pending = -1
@@ -1194,11 +1197,20 @@ class ClanWarsState(State):
         self._maybe_skip_mission()
 
     # Recovery Phase
-    def _do_discard_down(self, seat: int, card: int) -> None:
+    def _do_discard_down(self, seat: int, action: int) -> None:
+        card = action - DISCARD
         self._hand_to_discard(seat, card)
         self.log("discard", f"{seat_name(seat)} discards {NAMES[card]}")
         if len(self.hands[seat]) <= HAND_LIMIT:
             self._end_turn()
+
+    # What an action does, by phase.
+    _APPLY_BY_PHASE: ClassVar[dict[int, Any]] = {
+        RECRUIT: _do_recruit, SPY: _do_spy, SPY_SEAT: _do_spy_seat, SPY_UNIT: _do_spy_unit, MISSION: _do_mission,
+        TARGET: _do_target, ATT_EXTRA: _do_att_extra, BLOCK: _do_block, DEF_EXTRA: _do_def_extra,
+        STEALTH: _do_contest, FIGHT: _do_contest, TARGET_CHOICE: _do_target_choice, ENDURANCE: _do_endurance,
+        PRESS: _do_press, DISCARD_DOWN: _do_discard_down,
+    }
 
     # --- views, observations, copies, sampled worlds -----------------------------------------------
     def _unit_view(self, u: int, role: int = -1) -> dict[str, Any]:
@@ -1396,6 +1408,7 @@ class ClanWarsState(State):
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal the other hands and the unseen part of the deck, keeping what `seat` knows."""
         assert isinstance(world, ClanWarsState)
+        world._legal_kept = None  # the other hands are dealt again
         n = self.players
         fixed_top = self.known_top[seat]
         split = len(self.deck) - fixed_top
@@ -1466,6 +1479,7 @@ def scripted_state(
     state.known_top = [0] * players
     state._no_steal()
     state._clear_combat()
+    state._legal_kept = None
     state.current = current
     state.attacks_left = 0 if first_turn else 1
     state.phase = phase
