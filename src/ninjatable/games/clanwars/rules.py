@@ -1018,28 +1018,35 @@ class ClanWarsState(State):
     def rating(self, unit: int, stat: int, role: int = -1) -> int:
         """A unit's current Stealth (0) or Fight (1): printed, AYN of its clan-mates, and the bonus of
         its role in the current combat (`role`: 0 attacking, 1 defending, -1 none)."""
-        u = UNITS[unit]
-        value = u.f if stat else u.s
-        seat = self.owner[unit]
+        return self.ratings_sum((unit,), stat, role)
+
+    def ratings_sum(self, units: list[int] | tuple[int, ...], stat: int, role: int = -1) -> int:
+        """The sum of the units' `rating`s (one call for a whole side of a combat)."""
         owner = self.owner
-        for v, bonus in AYN_BONUSES[stat]:  # "all your Ninja": every other one of its controller
-            if v == unit:
-                if seat < 0:
-                    value -= bonus  # out of play, an AYN unit is shown its rating less its own AYN
-            elif owner[v] == seat >= 0:
-                value += bonus
-        a = u.ability
-        if role >= 0 and (a.s or a.f):
-            when = a.when
-            applies = (
-                (when == ATTACKING and role == 0)
-                or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
-                or (when == DEFENDING and role == 1)
-                or (when == BLOCKING and role == 1 and unit != self.c_target)
-            )
-            if applies:
-                value += a.s if stat == 0 else a.f
-        return value
+        ayn = AYN_BONUSES[stat]
+        total = 0
+        for unit in units:
+            u = UNITS[unit]
+            total += u.f if stat else u.s
+            seat = owner[unit]
+            for v, bonus in ayn:  # "all your Ninja": every other one of its controller
+                if v == unit:
+                    if seat < 0:
+                        total -= bonus  # out of play, an AYN unit is shown its rating less its own AYN
+                elif owner[v] == seat >= 0:
+                    total += bonus
+            a = u.ability
+            if role >= 0 and (a.s or a.f):
+                when = a.when
+                applies = (
+                    (when == ATTACKING and role == 0)
+                    or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
+                    or (when == DEFENDING and role == 1)
+                    or (when == BLOCKING and role == 1 and unit != self.c_target)
+                )
+                if applies:
+                    total += a.s if stat == 0 else a.f
+        return total
 
     def side_units(self, side: int) -> list[int]:
         if side == 0:
@@ -1048,10 +1055,11 @@ class ClanWarsState(State):
 
     def side_total(self, side: int, stat: int) -> int:
         """A side's total in the current contest: its Ninja (or village, 0), its Event cards and ECP."""
-        total = ecp = 0
+        units = self.side_units(side)
+        total = self.ratings_sum(units, stat, side)
         ecp_of = ECP_BONUSES[stat]
-        for u in self.side_units(side):
-            total += self.rating(u, stat, side)
+        ecp = 0
+        for u in units:
             ecp += ecp_of[u]
         for play in self.c_plays:
             if play[0] == side and not play[4]:
@@ -1286,7 +1294,8 @@ class ClanWarsState(State):
         out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
         n = self.players
         order = SEAT_ORDERS[n][seat]
-        for c in self.hands[seat]:
+        hands = self.hands
+        for c in hands[seat]:
             out[c] = 1.0  # OBS_HAND is 0
         out[OBS_DISCARD:OBS_DISCARD + DECK_SIZE] = self._discard_floats()
         known = self.known[seat]
@@ -1308,7 +1317,19 @@ class ClanWarsState(State):
         owner = self.owner
         for u in self.in_play:
             out[blocks[owner[u]] + u] = 1.0
-        self._observe_seats(order, out)
+        markers, hands, defeated, turns_taken, current = (self.markers, self.hands, self.defeated, self.turns_taken,
+                                                          self.current)
+        o = OBS_SEATS
+        for s in order:  # markers, hand size, defeated, first turn, seat is current
+            out[o] = markers[s] / START_MARKERS
+            out[o + 1] = len(hands[s]) / HAND_LIMIT
+            if defeated[s]:
+                out[o + 2] = 1.0
+            if not turns_taken[s]:
+                out[o + 3] = 1.0
+            if s == current:
+                out[o + 4] = 1.0
+            o += 5
         out[OBS_PHASE + self.phase] = 1.0
         c_att = self.c_att
         for u in c_att:
@@ -1333,22 +1354,6 @@ class ClanWarsState(State):
         out[OBS_TAIL] = self.attacks_left
         out[OBS_TAIL + 1] = self.mass
         out[OBS_TAIL + 2] = self.pending >= 0 or self.pending == LOOK
-
-    def _observe_seats(self, order: tuple[int, ...], out: memoryview) -> None:
-        """Per seat, in turn order from the observer: markers, hand size, defeated, first turn, seat is current."""
-        markers, hands, defeated, turns_taken, current = (self.markers, self.hands, self.defeated, self.turns_taken,
-                                                          self.current)
-        o = OBS_SEATS
-        for s in order:
-            out[o] = markers[s] / START_MARKERS
-            out[o + 1] = len(hands[s]) / HAND_LIMIT
-            if defeated[s]:
-                out[o + 2] = 1.0
-            if not turns_taken[s]:
-                out[o + 3] = 1.0
-            if s == current:
-                out[o + 4] = 1.0
-            o += 5
 
     def _discard_floats(self) -> array:
         """The discard pile as DECK_SIZE floats 1.0 (in it) or 0.0, for the observation.
