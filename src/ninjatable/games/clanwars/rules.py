@@ -134,6 +134,10 @@ def _contest_actions() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
 
 
 CONTEST_ACTIONS = _contest_actions()
+# Per card: whether it is a Ninja, its Event's kind (-1 for a Ninja), and the action recruiting it with Sleeper Agent.
+IS_NINJA = tuple(c.kind == C.NINJA for c in CARDS)
+EVENT_KIND = tuple(-1 if c.effect is None else c.effect.kind for c in CARDS)
+SLEEPER_ACTION = {cid: SLEEPER + k for k, cid in enumerate(C.NINJA_CARDS)}
 # The units whose abilities reach beyond a combat, so the hot paths look only at these few.
 SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
 DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
@@ -141,6 +145,10 @@ DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discoun
 # unit's bonus per Event card its side plays in a contest of that stat (ECP).
 AYN_BONUSES = tuple(tuple((u, bonus) for u, unit in enumerate(UNITS)
                           if (bonus := (unit.ability.ayn_s, unit.ability.ayn_f)[stat])) for stat in (0, 1))
+PRINTED = (tuple(unit.s for unit in UNITS), tuple(unit.f for unit in UNITS))
+# By stat and unit: (role, bonus) of its bonus in that stat in a combat role (+4S if Blocking), else None.
+ROLE_BONUSES = tuple(tuple((unit.ability.when, bonus) if (bonus := (unit.ability.s, unit.ability.f)[stat]) else None
+                           for unit in UNITS) for stat in (0, 1))
 ECP_BONUSES = tuple(tuple((unit.ability.ecp_s, unit.ability.ecp_f)[stat] for unit in UNITS) for stat in (0, 1))
 
 # Phases.
@@ -301,11 +309,13 @@ class ClanWarsState(State):
                 return False
             card = self.deck.pop()
             self.hands[seat].append(card)
-            for x in range(self.players):
-                if self.known_top[x]:
-                    self.known_top[x] -= 1
-                    if x != seat:
-                        self.known[x][seat].append(card)
+            known_top = self.known_top
+            if any(known_top):  # seats that looked at the deck see the card go to this hand
+                for x in range(self.players):
+                    if known_top[x]:
+                        known_top[x] -= 1
+                        if x != seat:
+                            self.known[x][seat].append(card)
             self.log("draw", f"{seat_name(seat)} draws {NAMES[card]}", to=seat)
         self.log("draw", f"{seat_name(seat)} draws {count} card{'s' if count > 1 else ''}")
         return True
@@ -445,22 +455,21 @@ class ClanWarsState(State):
         has_sleeper = SLEEPER_CARD in hand
         money = self.markers[seat]
         for cid in hand:
-            if CARDS[cid].kind != C.NINJA:
+            if not IS_NINJA[cid]:
                 continue
             cost = self.recruit_cost(seat, cid)
             if cost <= money:
                 acts.append(PLAY + cid)
             if has_sleeper and cost > 0 and self.recruit_cost(seat, cid, True) <= money:
-                acts.append(SLEEPER + C.NINJA_CARDS.index(cid))
+                acts.append(SLEEPER_ACTION[cid])
         return acts
 
     def _spy_actions(self, seat: int) -> list[int]:
         acts = [PASS]
         for cid in self.hands[seat]:
-            e = CARDS[cid].effect
-            if e is None:
+            kind = EVENT_KIND[cid]
+            if kind < 0:
                 continue
-            kind = e.kind
             if kind == C.DRAW or kind == C.GAIN_MARKERS:
                 acts.append(PLAY + cid)
             elif kind == C.LOOK_DECK:
@@ -491,12 +500,10 @@ class ClanWarsState(State):
         if self.attacks_left > 0:
             acts += [UNIT + u for u in free]
         for cid in self.hands[seat]:
-            e = CARDS[cid].effect
-            if e is None:
-                continue
-            if e.kind == C.EXTRA_ATTACK and len(free) > self.attacks_left:
+            kind = EVENT_KIND[cid]
+            if kind == C.EXTRA_ATTACK and len(free) > self.attacks_left:
                 acts.append(PLAY + cid)  # a second Ninja must be free to make the extra attack
-            elif e.kind == C.MASS and self.mass == 0 and self.attacks_left > 0 and len(free) > 1:
+            elif kind == C.MASS and self.mass == 0 and self.attacks_left > 0 and len(free) > 1:
                 acts.append(PLAY + cid)
         return acts
 
@@ -530,7 +537,7 @@ class ClanWarsState(State):
     def _block_actions(self, seat: int) -> list[int]:
         acts = [PASS] + [UNIT + u for u in self._free_defenders()]
         if not self.mass:  # the defender may make it a mass combat
-            acts += [PLAY + c for c in self.hands[seat] if CARDS[c].kind == C.EVENT and CARDS[c].effect.kind == C.MASS]
+            acts += [PLAY + c for c in self.hands[seat] if EVENT_KIND[c] == C.MASS]
         return acts
 
     def _def_extra_actions(self, seat: int) -> list[int]:
@@ -1024,10 +1031,10 @@ class ClanWarsState(State):
         """The sum of the units' `rating`s (one call for a whole side of a combat)."""
         owner = self.owner
         ayn = AYN_BONUSES[stat]
+        role_bonuses = ROLE_BONUSES[stat]
         total = 0
         for unit in units:
-            u = UNITS[unit]
-            total += u.f if stat else u.s
+            total += PRINTED[stat][unit]
             seat = owner[unit]
             for v, bonus in ayn:  # "all your Ninja": every other one of its controller
                 if v == unit:
@@ -1035,9 +1042,8 @@ class ClanWarsState(State):
                         total -= bonus  # out of play, an AYN unit is shown its rating less its own AYN
                 elif owner[v] == seat >= 0:
                     total += bonus
-            a = u.ability
-            if role >= 0 and (a.s or a.f):
-                when = a.when
+            if role >= 0 and role_bonuses[unit]:
+                when, bonus = role_bonuses[unit]
                 applies = (
                     (when == ATTACKING and role == 0)
                     or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
@@ -1045,7 +1051,7 @@ class ClanWarsState(State):
                     or (when == BLOCKING and role == 1 and unit != self.c_target)
                 )
                 if applies:
-                    total += a.s if stat == 0 else a.f
+                    total += bonus
         return total
 
     def side_units(self, side: int) -> list[int]:
