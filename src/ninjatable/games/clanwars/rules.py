@@ -39,6 +39,7 @@ START_HAND = 7
 FATE_DRAW = 2
 STEALTH_WIN_BONUS = 3  # the attacker's Fight bonus for winning the Stealth contest
 TARGET_BONUS = 3  # the target's (or its substitute's) Fight bonus when it fights back
+SEAT_NAMES = tuple(seat_name(s) for s in range(MAX_SEATS))  # Speed: the events name seats often
 
 # --- the action space ---------------------------------------------------------------------------------
 # 0 pass / done / no block; 1-77 a card's main use (recruit a Ninja card, play an Event with its first
@@ -93,7 +94,7 @@ def _action_tables() -> tuple[list[str], list[int], list[int]]:
         card.append(-1)
         choice.append(-1)
     for s in range(MAX_SEATS):
-        labels.append(seat_name(s))
+        labels.append(SEAT_NAMES[s])
         card.append(-1)
         choice.append(-1)
     labels += ["negate", "fight", "spy", "withdraw"]
@@ -224,7 +225,7 @@ class ClanWarsState(State):
         self._clear_combat()
         # "Whoever cuts to the highest value Stealth card goes first": by lot.
         self.current = self.chance().randrange(n)
-        self.log("start", f"{seat_name(self.current)} goes first")
+        self.log("start", f"{SEAT_NAMES[self.current]} goes first")
         self.phase = RECRUIT
         self._start_turn()
 
@@ -295,7 +296,7 @@ class ClanWarsState(State):
         self.attacked = 0
         self.spy_used = 0
         self.mass = 0
-        self.log("turn", f"{seat_name(p)}'s turn")
+        self.log("turn", f"{SEAT_NAMES[p]}'s turn")
         if not self._draw(p, FATE_DRAW):
             return
         self.phase = RECRUIT
@@ -316,8 +317,8 @@ class ClanWarsState(State):
                         known_top[x] -= 1
                         if x != seat:
                             self.known[x][seat].append(card)
-            self.log("draw", f"{seat_name(seat)} draws {NAMES[card]}", to=seat)
-        self.log("draw", f"{seat_name(seat)} draws {count} card{'s' if count > 1 else ''}")
+            self.log("draw", f"{SEAT_NAMES[seat]} draws {NAMES[card]}", to=seat)
+        self.log("draw", f"{SEAT_NAMES[seat]} draws {count} card{'s' if count > 1 else ''}")
         return True
 
     def _after_spy(self) -> None:
@@ -338,7 +339,7 @@ class ClanWarsState(State):
     def _recovery(self) -> None:
         p = self.current
         self.markers[p] += 1
-        self.log("recovery", f"{seat_name(p)} gains 1 Shinobi Marker")
+        self.log("recovery", f"{SEAT_NAMES[p]} gains 1 Shinobi Marker")
         if len(self.hands[p]) > HAND_LIMIT:
             self.phase = DISCARD_DOWN
         else:
@@ -380,7 +381,7 @@ class ClanWarsState(State):
             self.defeated[s] = True
             for card in list(self.hands[s]):
                 self._hand_to_discard(s, card)
-            self.log("defeat", f"{seat_name(s)} has no Ninja and no Shinobi Markers: defeated")
+            self.log("defeat", f"{SEAT_NAMES[s]} has no Ninja and no Shinobi Markers: defeated")
         if len(self.alive()) <= 1 and self.phase != OVER:
             self._end_game()
 
@@ -410,7 +411,7 @@ class ClanWarsState(State):
         for _ in range(min(count, len(self.hands[victim]))):
             card = self.hands[victim][rng.randrange(len(self.hands[victim]))]
             self._hand_to_discard(victim, card)
-            self.log("discard", f"{seat_name(victim)} discards {NAMES[card]} at random")
+            self.log("discard", f"{SEAT_NAMES[victim]} discards {NAMES[card]} at random")
 
     # --- the kernel contract ------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -592,7 +593,7 @@ class ClanWarsState(State):
             return Decision(f"Add another of your Ninja to the {side} (up to {self.c_extra_left} more), or pass")
         if ph == BLOCK:
             what = "your village" if self.c_target < 0 else f"your {UNITS[self.c_target].name}"
-            return Decision(f"{seat_name(self.current)} attacks {what} with {self._names(self.c_att)}: block with "
+            return Decision(f"{SEAT_NAMES[self.current]} attacks {what} with {self._names(self.c_att)}: block with "
                             "one of your Ninja, or pass (no block)")
         if ph in CONTEST_PHASES:
             stat = "Stealth" if ph == STEALTH else "Fight"
@@ -604,7 +605,7 @@ class ClanWarsState(State):
             return Decision(f"{UNITS[self.c_target].name} won the Stealth contest: negate the attack, fight with "
                             f"Fight +{TARGET_BONUS}, or send another of your Ninja to fight in its place")
         if ph == PRESS:
-            what = f"{seat_name(self.c_defender)}'s village" if self.c_target < 0 else UNITS[self.c_target].name
+            what = f"{SEAT_NAMES[self.c_defender]}'s village" if self.c_target < 0 else UNITS[self.c_target].name
             return Decision(f"You won the Stealth contest: fight {what} with Fight +{STEALTH_WIN_BONUS}, or withdraw")
         if ph == ENDURANCE:
             return Decision(f"{self._names(self.c_killed)} died attacking: play Endurance to put it back in your "
@@ -717,11 +718,11 @@ class ClanWarsState(State):
             self.discard.append(cid)
             for u in tokens:
                 self._enter_play(u, seat)
-            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}: "
+            self.log("recruit", f"{SEAT_NAMES[seat]} recruits {NAMES[cid]}{how} for {cost}: "
                      f"{len(tokens)} tokens into play")
         else:
             self._enter_play(cid, seat)
-            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}")
+            self.log("recruit", f"{SEAT_NAMES[seat]} recruits {NAMES[cid]}{how} for {cost}")
 
     def _maybe_skip_spy(self) -> None:
         """An empty hand and no SPY to use leave nothing to do in the Spy Phase (a public fact)."""
@@ -741,7 +742,7 @@ class ClanWarsState(State):
         cid = ACTION_CARD[action]
         self._hand_to_discard(seat, cid)
         e = CARDS[cid].effect
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}")
         if e.kind == C.DRAW:
             if not self._draw(seat, e.amount):
                 return
@@ -783,9 +784,9 @@ class ClanWarsState(State):
         if kind == C.LOOK_HAND:
             self.known[seat][victim] = list(self.hands[victim])
             self._settle_doubt(seat, victim)
-            self.log("look", f"{seat_name(seat)} looks at {seat_name(victim)}'s hand")
+            self.log("look", f"{SEAT_NAMES[seat]} looks at {SEAT_NAMES[victim]}'s hand")
             shown = ", ".join(sorted(NAMES[c] for c in self.hands[victim]))
-            self.log("look", f"{seat_name(victim)}'s hand: {shown}", to=seat)
+            self.log("look", f"{SEAT_NAMES[victim]}'s hand: {shown}", to=seat)
         elif kind == C.STEAL_CARD:
             self._steal_card(seat, victim)
         elif kind == C.FORCE_DISCARD:
@@ -794,7 +795,7 @@ class ClanWarsState(State):
             taken = min(CARDS[pending].effect.amount, self.markers[victim])
             self.markers[victim] -= taken
             self.markers[seat] += taken
-            self.log("markers", f"{seat_name(seat)} takes {taken} markers from {seat_name(victim)}")
+            self.log("markers", f"{SEAT_NAMES[seat]} takes {taken} markers from {SEAT_NAMES[victim]}")
             self._check_defeats()
             if self.phase == OVER:
                 return
@@ -830,9 +831,9 @@ class ClanWarsState(State):
                     self.doubt[x] = self.known[x][victim]  # which card went is unknown to them
                     self.doubt_n[x] = size
                 self.known[x][victim] = []
-        self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
-        self.log("steal", f"{seat_name(thief)} steals {NAMES[card]}", to=thief)
-        self.log("steal", f"{NAMES[card]} is stolen from {seat_name(victim)}", to=victim)
+        self.log("steal", f"{SEAT_NAMES[thief]} steals a random card from {SEAT_NAMES[victim]}")
+        self.log("steal", f"{SEAT_NAMES[thief]} steals {NAMES[card]}", to=thief)
+        self.log("steal", f"{NAMES[card]} is stolen from {SEAT_NAMES[victim]}", to=victim)
 
     def _do_spy_unit(self, seat: int, action: int) -> None:
         self._resolve_control(seat, action - UNIT)
@@ -842,7 +843,7 @@ class ClanWarsState(State):
         self.phase = SPY
         victim = self.owner[unit]
         self.owner[unit] = seat
-        self.log("control", f"{seat_name(seat)} takes control of {UNITS[unit].name} from {seat_name(victim)}")
+        self.log("control", f"{SEAT_NAMES[seat]} takes control of {UNITS[unit].name} from {SEAT_NAMES[victim]}")
         self._check_defeats()
         if self.phase != OVER:
             self._maybe_skip_spy()
@@ -864,30 +865,30 @@ class ClanWarsState(State):
         e = CARDS[cid].effect
         if e.kind == C.EXTRA_ATTACK:
             self.attacks_left += e.amount
-            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: one extra attack this turn")
+            self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: one extra attack this turn")
         else:
             self.mass = e.amount
-            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {e.amount} Ninja "
+            self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: each side may add {e.amount} Ninja "
                      "to the next attack")
 
     def _attack_draw(self, unit: int) -> None:
         draw = UNITS[unit].ability.attack_draw
         if draw:
-            self.log("ability", f"{UNITS[unit].name} attacks: {seat_name(self.current)} draws {draw}")
+            self.log("ability", f"{UNITS[unit].name} attacks: {SEAT_NAMES[self.current]} draws {draw}")
             self._draw(self.current, draw)
 
     def _do_target(self, seat: int, action: int) -> None:
         if action >= SEAT:
             self.c_defender = action - SEAT
             self.c_target = -1
-            what = f"{seat_name(self.c_defender)}'s village"
+            what = f"{SEAT_NAMES[self.c_defender]}'s village"
         else:
             self.c_target = action - UNIT
             self.c_defender = self.owner[self.c_target]
-            what = f"{UNITS[self.c_target].name} of {seat_name(self.c_defender)}"
+            what = f"{UNITS[self.c_target].name} of {SEAT_NAMES[self.c_defender]}"
         self.c_head = self.c_target
         self.count("raids" if self.c_target < 0 else "attacks_on_ninja")
-        self.log("attack", f"{seat_name(seat)} attacks {what} with {UNITS[self.c_att[0]].name}")
+        self.log("attack", f"{SEAT_NAMES[seat]} attacks {what} with {UNITS[self.c_att[0]].name}")
         self.c_log.append(f"{UNITS[self.c_att[0]].name} attacks {what}")
         if self.mass:
             self.c_extra_left = self.mass
@@ -926,7 +927,7 @@ class ClanWarsState(State):
         if action != PASS:
             self.c_blocker = self.c_head = action - UNIT
             self.c_log.append(f"{UNITS[self.c_blocker].name} blocks")
-            self.log("block", f"{seat_name(seat)} blocks with {UNITS[self.c_blocker].name}")
+            self.log("block", f"{SEAT_NAMES[seat]} blocks with {UNITS[self.c_blocker].name}")
         else:
             self.c_log.append("no block")
         self._ask_def_extra()
@@ -936,7 +937,7 @@ class ClanWarsState(State):
         self._hand_to_discard(seat, cid)
         self.mass = CARDS[cid].effect.amount
         self.c_log.append(f"defender plays {NAMES[cid]}")
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
         self.c_extra_left = self.mass
         self.phase = ATT_EXTRA
         self._maybe_skip_att_extra()
@@ -1000,7 +1001,7 @@ class ClanWarsState(State):
         self.c_plays.append([side, cid, s, f, 0])
         bonus = f"+{s}S" if self.phase == STEALTH else f"+{f}F"
         self.c_log.append(f"{('attacker', 'defender')[side]} plays {NAMES[cid]} ({bonus})")
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]} ({bonus})")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]} ({bonus})")
         if e.kind == C.GRAPPLE:
             self._grapple(side)
         if e.discard:
@@ -1151,7 +1152,7 @@ class ClanWarsState(State):
                 self.markers[self.c_defender] -= paid
                 self.count("raid_markers_taken", paid)
                 self.c_log.append(f"the village loses {paid} markers")
-                self.log("combat", f"{seat_name(self.c_defender)}'s village loses {paid} Shinobi Markers")
+                self.log("combat", f"{SEAT_NAMES[self.c_defender]}'s village loses {paid} Shinobi Markers")
         else:
             losers = list(self.c_att)
             self.log("combat", f"the defender wins the Fight contest {dfn} to {att}")
@@ -1194,7 +1195,7 @@ class ClanWarsState(State):
             for x in range(self.players):
                 if x != seat:
                     self.known[x][seat].append(unit)  # everybody saw it go back to the hand
-            self.log("play", f"{seat_name(seat)} plays Endurance: {UNITS[unit].name} goes back to the hand")
+            self.log("play", f"{SEAT_NAMES[seat]} plays Endurance: {UNITS[unit].name} goes back to the hand")
         self._after_attack()
 
     def _after_attack(self) -> None:
@@ -1214,7 +1215,7 @@ class ClanWarsState(State):
     def _do_discard_down(self, seat: int, action: int) -> None:
         card = action - DISCARD
         self._hand_to_discard(seat, card)
-        self.log("discard", f"{seat_name(seat)} discards {NAMES[card]}")
+        self.log("discard", f"{SEAT_NAMES[seat]} discards {NAMES[card]}")
         if len(self.hands[seat]) <= HAND_LIMIT:
             self._end_turn()
 
@@ -1255,9 +1256,9 @@ class ClanWarsState(State):
             })
         knowledge = []
         for a in range(n):
-            seen = {seat_name(b): sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
+            seen = {SEAT_NAMES[b]: sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
             top = [NAMES[c] for c in reversed(self.deck[len(self.deck) - self.known_top[a]:])]
-            doubt = {seat_name(self.stolen_from): sorted(NAMES[c] for c in self.doubt[a])} if self.doubt[a] else {}
+            doubt = {SEAT_NAMES[self.stolen_from]: sorted(NAMES[c] for c in self.doubt[a])} if self.doubt[a] else {}
             knowledge.append(Private({"hands": seen, "one_may_be_stolen": doubt, "deck_top": top}, a))
         view = {
             "title": self.game.title,
