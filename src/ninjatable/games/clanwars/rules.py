@@ -1060,30 +1060,32 @@ class ClanWarsState(State):
             return self.c_att
         return ([self.c_head] if self.c_head >= 0 else []) + self.c_def
 
-    def side_total(self, side: int, stat: int) -> int:
-        """A side's total in the current contest: its Ninja (or village, 0), its Event cards and ECP."""
-        units = self.side_units(side)
-        total = self.ratings_sum(units, stat, side)
+    def side_totals(self, stat: int) -> tuple[int, int]:
+        """Both sides' totals in a contest of `stat`: their Ninja (or village, 0), their Event cards and ECP."""
         ecp_of = ECP_BONUSES[stat]
-        ecp = 0
-        for u in units:
-            ecp += ecp_of[u]
-        for play in self.c_plays:
-            if play[0] == side and not play[4]:
-                total += play[2 + stat] + ecp
+        totals = [0, 0]
+        ecps = [0, 0]
+        for side in (0, 1):
+            units = self.side_units(side)
+            totals[side] = self.ratings_sum(units, stat, side)
+            for u in units:
+                ecps[side] += ecp_of[u]
+        for side, _card, s, f, negated in self.c_plays:
+            if not negated:
+                totals[side] += (f if stat else s) + ecps[side]
         if stat == 1:
-            total += self.c_bonus[side]
-        return total
+            return totals[0] + self.c_bonus[0], totals[1] + self.c_bonus[1]
+        return totals[0], totals[1]
 
     def contest_totals(self) -> tuple[int, int]:
         """The running totals of the contest under way, or those of the last one decided."""
         if self.phase in CONTEST_PHASES or self.c_result is None:
             stat = self.c_stage
-            return self.side_total(0, stat), self.side_total(1, stat)
+            return self.side_totals(stat)
         return self.c_result
 
     def _resolve_stealth(self) -> None:
-        att, dfn = self.side_total(0, 0), self.side_total(1, 0)
+        att, dfn = self.side_totals(0)
         self.c_result = (att, dfn)
         self._tally_deciders(0, att, dfn)
         self.c_log.append(f"Stealth {att} against {dfn}")
@@ -1138,7 +1140,7 @@ class ClanWarsState(State):
         self._start_contest(FIGHT)
 
     def _resolve_fight(self) -> None:
-        att, dfn = self.side_total(0, 1), self.side_total(1, 1)
+        att, dfn = self.side_totals(1)
         self.c_result = (att, dfn)
         self._tally_deciders(1, att, dfn)
         self.count("fights_won_by_attacker" if att > dfn else "fights_won_by_defender")
@@ -1339,13 +1341,13 @@ class ClanWarsState(State):
             o += 5
         out[OBS_PHASE + self.phase] = 1.0
         c_att = self.c_att
-        for u in c_att:
-            out[OBS_ATTACKING + u] = 1.0
-        if self.c_head >= 0:
-            out[OBS_DEFENDING + self.c_head] = 1.0
-        for u in self.c_def:
-            out[OBS_DEFENDING + u] = 1.0
-        if c_att:
+        if c_att:  # a combat under way (outside one, no unit defends either)
+            for u in c_att:
+                out[OBS_ATTACKING + u] = 1.0
+            if self.c_head >= 0:
+                out[OBS_DEFENDING + self.c_head] = 1.0
+            for u in self.c_def:
+                out[OBS_DEFENDING + u] = 1.0
             if self.c_head < 0:
                 out[OBS_VILLAGE + (self.c_defender - seat) % n] = 1.0
             out[OBS_COMBAT] = self.current == seat
@@ -1355,12 +1357,14 @@ class ClanWarsState(State):
             out[OBS_COMBAT + 3] = dfn / 10
             out[OBS_COMBAT + 4] = self.c_bonus[0] / 3
             out[OBS_COMBAT + 5] = self.c_bonus[1] / 3
-        for p in self.c_plays:
-            if not p[4]:
-                out[OBS_PLAYS + p[0] * DECK_SIZE + p[1]] = 1.0
+            for p in self.c_plays:
+                if not p[4]:
+                    out[OBS_PLAYS + p[0] * DECK_SIZE + p[1]] = 1.0
         out[OBS_TAIL] = self.attacks_left
-        out[OBS_TAIL + 1] = self.mass
-        out[OBS_TAIL + 2] = self.pending >= 0 or self.pending == LOOK
+        if self.mass:
+            out[OBS_TAIL + 1] = self.mass
+        if self.pending != -1:
+            out[OBS_TAIL + 2] = 1.0  # an Event or SPY look waiting for its target
 
     def _discard_floats(self) -> array:
         """The discard pile as DECK_SIZE floats 1.0 (in it) or 0.0, for the observation.
