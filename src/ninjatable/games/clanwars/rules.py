@@ -204,9 +204,12 @@ UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in 
 
 
 class ClanWarsState(State):
+    # Derived data kept between calls for speed, left out of copies and pickles (see `__getstate__`).
+    _legal_kept: tuple[int, list[int]] | None = None  # the seat asked and its legal actions (`_legal_actions`)
+    _discard_kept: list[Any] | None = None  # the discard pile as observation floats (`_discard_floats`)
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
-        self._legal_kept: tuple[int, list[int]] | None = None  # see `_legal_actions`
         n = players
         deck = list(range(DECK_SIZE))
         self.chance().shuffle(deck)
@@ -1372,7 +1375,7 @@ class ClanWarsState(State):
         Speed: kept from one observation to the next and brought up to date with the cards added since, since the
         pile only grows (Endurance, which takes a card back, drops it); a copied state's pile starts its own."""
         pile = self.discard
-        kept = self.__dict__.get("_discard_kept")
+        kept = self._discard_kept
         if kept is None or kept[0] is not pile:
             kept = self._discard_kept = [pile, 0, array("f", bytes(4 * DECK_SIZE))]
         floats = kept[2]
@@ -1381,6 +1384,12 @@ class ClanWarsState(State):
                 floats[c] = 1.0
             kept[1] = len(pile)
         return floats
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_legal_kept", None)
+        state.pop("_discard_kept", None)
+        return state
 
     def _stats(self) -> dict[str, float]:
         return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
