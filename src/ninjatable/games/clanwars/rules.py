@@ -398,7 +398,7 @@ class ClanWarsState(State):
         self.hands[seat].remove(card)
         for x in range(self.players):
             known = self.known[x][seat]
-            if card in known:
+            if known and card in known:
                 known.remove(card)
             doubt = self.doubt[x]
             if doubt and card in doubt:
@@ -513,11 +513,9 @@ class ClanWarsState(State):
 
     def _free_defenders(self) -> list[int]:
         d = self.c_defender
-        busy = set(self.c_def)
-        busy.add(self.c_head)
-        busy.add(self.c_target)
+        head, target, extra = self.c_head, self.c_target, self.c_def
         owner = self.owner
-        return [u for u in self.in_play if owner[u] == d and u not in busy]
+        return [u for u in self.in_play if owner[u] == d and u != head and u != target and u not in extra]
 
     def _contest_actions(self, seat: int) -> list[int]:
         acts = [PASS]
