@@ -1034,9 +1034,10 @@ class ClanWarsState(State):
         owner = self.owner
         ayn = AYN_BONUSES[stat]
         role_bonuses = ROLE_BONUSES[stat]
+        printed = PRINTED[stat]
         total = 0
         for unit in units:
-            total += PRINTED[stat][unit]
+            total += printed[unit]
             seat = owner[unit]
             for v, bonus in ayn:  # "all your Ninja": every other one of its controller
                 if v == unit:
@@ -1063,20 +1064,25 @@ class ClanWarsState(State):
 
     def side_totals(self, stat: int) -> tuple[int, int]:
         """Both sides' totals in a contest of `stat`: their Ninja (or village, 0), their Event cards and ECP."""
-        ecp_of = ECP_BONUSES[stat]
-        totals = [0, 0]
-        ecps = [0, 0]
-        for side in (0, 1):
-            units = self.side_units(side)
-            totals[side] = self.ratings_sum(units, stat, side)
-            for u in units:
-                ecps[side] += ecp_of[u]
-        for side, _card, s, f, negated in self.c_plays:
-            if not negated:
-                totals[side] += (f if stat else s) + ecps[side]
+        att_units, dfn_units = self.c_att, self.side_units(1)
+        att = self.ratings_sum(att_units, stat, 0)
+        dfn = self.ratings_sum(dfn_units, stat, 1)
+        if self.c_plays:
+            ecp_of = ECP_BONUSES[stat]
+            att_ecp = dfn_ecp = 0  # each Event card a side plays gives this much more
+            for u in att_units:
+                att_ecp += ecp_of[u]
+            for u in dfn_units:
+                dfn_ecp += ecp_of[u]
+            for side, _card, s, f, negated in self.c_plays:
+                if not negated:
+                    if side:
+                        dfn += (f if stat else s) + dfn_ecp
+                    else:
+                        att += (f if stat else s) + att_ecp
         if stat == 1:
-            return totals[0] + self.c_bonus[0], totals[1] + self.c_bonus[1]
-        return totals[0], totals[1]
+            return att + self.c_bonus[0], dfn + self.c_bonus[1]
+        return att, dfn
 
     def contest_totals(self) -> tuple[int, int]:
         """The running totals of the contest under way, or those of the last one decided."""
