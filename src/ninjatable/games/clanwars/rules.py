@@ -204,8 +204,8 @@ UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in 
 
 
 class ClanWarsState(State):
-    # Derived data kept between calls for speed, left out of copies and pickles (see `__getstate__`).
-    _legal_kept: tuple[int, list[int]] | None = None  # the seat asked and its legal actions (`_legal_actions`)
+    # Derived data kept for speed (None: not worked out yet).
+    _legal_kept: tuple[int, list[int]] | None = None  # the seat to move and its legal actions (`_legal_actions`)
     _discard_kept: list[Any] | None = None  # the discard pile as observation floats (`_discard_floats`)
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -231,6 +231,7 @@ class ClanWarsState(State):
         self.log("start", f"{SEAT_NAMES[self.current]} goes first")
         self.phase = RECRUIT
         self._start_turn()
+        self._keep_legal()
 
     # --- small helpers --------------------------------------------------------------------------------
     def _clear_combat(self) -> None:
@@ -440,18 +441,23 @@ class ClanWarsState(State):
         return self.current
 
     def _legal_actions(self, seat: int) -> list[int]:
-        # Speed: the kernel asks again in `apply` for the actions just listed, so they are kept until the next
-        # action (`_apply` drops them, and so does a sampled world); callers get a copy they may change.
+        # Speed: the seat to move is asked for its actions and then, in the kernel's `apply`, asked again, so
+        # they are kept from one action to the next (`_keep_legal`); callers get a copy they may change.
         kept = self._legal_kept
         if kept is not None and kept[0] == seat:
             return kept[1].copy()
         if self.phase == OVER or seat != self._mover():
-            acts = []
-        else:
-            acts = self._LEGAL_BY_PHASE[self.phase](self, seat)
-            acts.sort()
+            return []
+        acts = self._LEGAL_BY_PHASE[self.phase](self, seat)
+        acts.sort()
         self._legal_kept = (seat, acts)
         return acts.copy()
+
+    def _keep_legal(self) -> None:
+        """Work out the legal actions of the seat to move now (so asking for them changes nothing in the state)."""
+        self._legal_kept = None
+        if self.phase != OVER:
+            self._legal_actions(self._mover())
 
     def _recruit_actions(self, seat: int) -> list[int]:
         acts = [PASS]
@@ -695,8 +701,8 @@ class ClanWarsState(State):
 
     # --- applying actions ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        self._legal_kept = None
         self._APPLY_BY_PHASE[self.phase](self, seat, action)
+        self._keep_legal()
 
     # Recruit Phase
     def _do_recruit(self, seat: int, action: int) -> None:
@@ -1389,12 +1395,6 @@ class ClanWarsState(State):
             kept[1] = len(pile)
         return floats
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
-        state.pop("_legal_kept", None)
-        state.pop("_discard_kept", None)
-        return state
-
     def _stats(self) -> dict[str, float]:
         return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
 
@@ -1437,7 +1437,7 @@ class ClanWarsState(State):
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal the other hands and the unseen part of the deck, keeping what `seat` knows."""
         assert isinstance(world, ClanWarsState)
-        world._legal_kept = None  # the other hands are dealt again
+        world._legal_kept = None  # the other hands are dealt again: worked out when first asked
         n = self.players
         fixed_top = self.known_top[seat]
         split = len(self.deck) - fixed_top
@@ -1508,7 +1508,7 @@ def scripted_state(
     state.known_top = [0] * players
     state._no_steal()
     state._clear_combat()
-    state._legal_kept = None
+    state._legal_kept = None  # the position is set up below: worked out when first asked
     state.current = current
     state.attacks_left = 0 if first_turn else 1
     state.phase = phase
