@@ -444,20 +444,23 @@ class ClanWarsState(State):
         # Speed: the seat to move is asked for its actions and then, in the kernel's `apply`, asked again, so
         # they are kept from one action to the next (`_keep_legal`); callers get a copy they may change.
         kept = self._legal_kept
+        if kept is None:
+            kept = self._keep_legal()
         if kept is not None and kept[0] == seat:
             return kept[1].copy()
-        if self.phase == OVER or seat != self._mover():
-            return []
+        return []  # not this seat's decision, or the game is over
+
+    def _keep_legal(self) -> tuple[int, list[int]] | None:
+        """Work out and keep the seat to move now and its legal actions (so asking for them changes nothing in the
+        state); None once the game is over."""
+        if self.phase == OVER:
+            self._legal_kept = None
+            return None
+        seat = self._mover()
         acts = self._LEGAL_BY_PHASE[self.phase](self, seat)
         acts.sort()
-        self._legal_kept = (seat, acts)
-        return acts.copy()
-
-    def _keep_legal(self) -> None:
-        """Work out the legal actions of the seat to move now (so asking for them changes nothing in the state)."""
-        self._legal_kept = None
-        if self.phase != OVER:
-            self._legal_actions(self._mover())
+        kept = self._legal_kept = (seat, acts)
+        return kept
 
     def _recruit_actions(self, seat: int) -> list[int]:
         acts = [PASS]
