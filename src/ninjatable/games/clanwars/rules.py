@@ -307,14 +307,14 @@ class ClanWarsState(State):
 
     def _draw(self, seat: int, count: int) -> bool:
         """Draw `count` cards; if a draw is needed and the deck is empty the game ends (False)."""
+        deck, hand, known_top = self.deck, self.hands[seat], self.known_top
         for _ in range(count):
-            if not self.deck:
+            if not deck:
                 self.log("end", "a card must be drawn and the deck is empty: the game ends")
                 self._end_game()
                 return False
-            card = self.deck.pop()
-            self.hands[seat].append(card)
-            known_top = self.known_top
+            card = deck.pop()
+            hand.append(card)
             if any(known_top):  # seats that looked at the deck see the card go to this hand
                 for x in range(self.players):
                     if known_top[x]:
