@@ -422,14 +422,10 @@ class ClanWarsState(State):
         return self.phase == OVER
 
     def to_move(self) -> tuple[int, ...]:
-        ph = self.phase
-        if ph == OVER:
+        if self.phase == OVER:
             return ()
-        if ph in DEFENDER_PHASES:
-            return (self.c_defender,)
-        if ph in CONTEST_PHASES and self.c_turn:
-            return (self.c_defender,)
-        return (self.current,)
+        kept = self._legal_kept  # the seat to move is kept with its legal actions (`_keep_legal`)
+        return (kept[0] if kept is not None else self._mover(),)
 
     def _mover(self) -> int:
         """The one seat that decides now (every decision of this game is one seat's)."""
