@@ -204,7 +204,8 @@ UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in 
 
 
 class ClanWarsState(State):
-    # Derived data kept for speed (None: not worked out yet).
+    # Derived data kept for speed (None: not worked out yet). The legal actions are worked out after every action
+    # and hold for a copy too; the discard floats are worked out when observed, so copies and pickles leave them out.
     _legal_kept: tuple[int, list[int]] | None = None  # the seat to move and its legal actions (`_legal_actions`)
     _discard_kept: list[Any] | None = None  # the discard pile as observation floats (`_discard_floats`)
 
@@ -1382,7 +1383,7 @@ class ClanWarsState(State):
         """The discard pile as DECK_SIZE floats 1.0 (in it) or 0.0, for the observation.
 
         Speed: kept from one observation to the next and brought up to date with the cards added since, since the
-        pile only grows (Endurance, which takes a card back, drops it); a copied state's pile starts its own."""
+        pile only grows (Endurance, which takes a card back, drops it); a copy starts its own."""
         pile = self.discard
         kept = self._discard_kept
         if kept is None or kept[0] is not pile:
@@ -1393,6 +1394,11 @@ class ClanWarsState(State):
                 floats[c] = 1.0
             kept[1] = len(pile)
         return floats
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_discard_kept", None)
+        return state
 
     def _stats(self) -> dict[str, float]:
         return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
