@@ -9,6 +9,7 @@ interpretation.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import insort
 from typing import Any, ClassVar
 
@@ -38,6 +39,7 @@ START_HAND = 7
 FATE_DRAW = 2
 STEALTH_WIN_BONUS = 3  # the attacker's Fight bonus for winning the Stealth contest
 TARGET_BONUS = 3  # the target's (or its substitute's) Fight bonus when it fights back
+SEAT_NAMES = tuple(seat_name(s) for s in range(MAX_SEATS))  # Speed: the events name seats often
 
 # --- the action space ---------------------------------------------------------------------------------
 # 0 pass / done / no block; 1-77 a card's main use (recruit a Ninja card, play an Event with its first
@@ -92,7 +94,7 @@ def _action_tables() -> tuple[list[str], list[int], list[int]]:
         card.append(-1)
         choice.append(-1)
     for s in range(MAX_SEATS):
-        labels.append(seat_name(s))
+        labels.append(SEAT_NAMES[s])
         card.append(-1)
         choice.append(-1)
     labels += ["negate", "fight", "spy", "withdraw"]
@@ -110,28 +112,45 @@ LABELS, ACTION_CARD, ACTION_CHOICE = _action_tables()
 assert len(LABELS) == NUM_ACTIONS
 
 
-def _contest_plays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """For each contest (0 Stealth, 1 Fight) and card: the (action, side restriction) plays it offers."""
+def _contest_actions() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """For each contest (0 Stealth, 1 Fight), side to play (0 attacker, 1 defender) and card: the actions that
+    play it there (its choices adding that contest's stat, unless it is the other side's card only)."""
     table = []
     for stat in (0, 1):
-        per_card = []
-        for cid, c in enumerate(CARDS):
-            plays = []
-            e = c.effect
-            if e is not None and e.kind in (C.BOOST, C.GRAPPLE):
-                for k, bonus in enumerate(e.choices):
-                    if bonus[stat] > 0:
-                        plays.append((PLAY + cid if k == 0 else ALT + C.TWO_CHOICE_EVENTS.index(cid), e.side))
-            per_card.append(tuple(plays))
-        table.append(tuple(per_card))
+        per_side = []
+        for side in (0, 1):
+            banned = DEFENDER_ONLY if side == 0 else ATTACKER_ONLY
+            per_card = []
+            for cid, c in enumerate(CARDS):
+                plays = []
+                e = c.effect
+                if e is not None and e.kind in (C.BOOST, C.GRAPPLE) and e.side != banned:
+                    for k, bonus in enumerate(e.choices):
+                        if bonus[stat] > 0:
+                            plays.append(PLAY + cid if k == 0 else ALT + C.TWO_CHOICE_EVENTS.index(cid))
+                per_card.append(tuple(plays))
+            per_side.append(tuple(per_card))
+        table.append(tuple(per_side))
     return tuple(table)
 
 
-CONTEST_PLAYS = _contest_plays()
+CONTEST_ACTIONS = _contest_actions()
+# Per card: whether it is a Ninja, its Event's kind (-1 for a Ninja), and the action recruiting it with Sleeper Agent.
+IS_NINJA = tuple(c.kind == C.NINJA for c in CARDS)
+EVENT_KIND = tuple(-1 if c.effect is None else c.effect.kind for c in CARDS)
+SLEEPER_ACTION = {cid: SLEEPER + k for k, cid in enumerate(C.NINJA_CARDS)}
 # The units whose abilities reach beyond a combat, so the hot paths look only at these few.
 SPY_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.spy)
 DISCOUNT_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.discount)
-AYN_UNITS = tuple(u for u, unit in enumerate(UNITS) if unit.ability.ayn_s or unit.ability.ayn_f)
+# By stat (0 Stealth, 1 Fight): the (unit, bonus) of the units giving their clan-mates that stat (AYN), and each
+# unit's bonus per Event card its side plays in a contest of that stat (ECP).
+AYN_BONUSES = tuple(tuple((u, bonus) for u, unit in enumerate(UNITS)
+                          if (bonus := (unit.ability.ayn_s, unit.ability.ayn_f)[stat])) for stat in (0, 1))
+PRINTED = (tuple(unit.s for unit in UNITS), tuple(unit.f for unit in UNITS))
+# By stat and unit: (role, bonus) of its bonus in that stat in a combat role (+4S if Blocking), else None.
+ROLE_BONUSES = tuple(tuple((unit.ability.when, bonus) if (bonus := (unit.ability.s, unit.ability.f)[stat]) else None
+                           for unit in UNITS) for stat in (0, 1))
+ECP_BONUSES = tuple(tuple((unit.ability.ecp_s, unit.ability.ecp_f)[stat] for unit in UNITS) for stat in (0, 1))
 
 # Phases.
 (RECRUIT, SPY, SPY_SEAT, SPY_UNIT, MISSION, TARGET, ATT_EXTRA, BLOCK, DEF_EXTRA, STEALTH, TARGET_CHOICE,
@@ -155,21 +174,41 @@ SEAT_PROMPTS = {
     C.STEAL_MARKERS: "you take Shinobi Markers from",
 }
 
-OBS_SIZE = (
-    DECK_SIZE * 2  # own hand, discard pile
-    + (MAX_SEATS - 1) * DECK_SIZE  # cards known to be in each opponent's hand (relative seats)
-    + DECK_SIZE + 1  # deck top cards known, deck size
-    + MAX_SEATS * NUM_UNITS  # Ninja in play by relative seat
-    + MAX_SEATS * 5  # markers, hand size, defeated, first turn pending, seat is current
-    + len(PHASE_NAMES)
-    + NUM_UNITS * 2 + MAX_SEATS  # combat: attacking units, defending units, village attacked
-    + 6  # combat: attacker is me, defender is me, totals, bonuses
-    + DECK_SIZE * 2  # events played in this contest by each side
-    + 3  # attacks left, mass combat size, pending target choice
-)
+# The observation's layout: where each part starts (a seat sees the other seats in turn order after itself).
+OBS_HAND = 0  # own hand
+OBS_DISCARD = OBS_HAND + DECK_SIZE  # discard pile
+OBS_KNOWN = OBS_DISCARD + DECK_SIZE  # cards known to be in each opponent's hand (relative seats 1 to 5)
+OBS_TOP = OBS_KNOWN + (MAX_SEATS - 1) * DECK_SIZE  # deck top cards known
+OBS_DECK = OBS_TOP + DECK_SIZE  # deck size
+OBS_UNITS = OBS_DECK + 1  # Ninja in play by relative seat
+OBS_SEATS = OBS_UNITS + MAX_SEATS * NUM_UNITS  # per relative seat: markers, hand size, defeated, first turn, current
+OBS_PHASE = OBS_SEATS + MAX_SEATS * 5
+OBS_ATTACKING = OBS_PHASE + len(PHASE_NAMES)  # combat: attacking units
+OBS_DEFENDING = OBS_ATTACKING + NUM_UNITS  # combat: defending units
+OBS_VILLAGE = OBS_DEFENDING + NUM_UNITS  # combat: the village attacked, by relative seat
+OBS_COMBAT = OBS_VILLAGE + MAX_SEATS  # combat: attacker is me, defender is me, totals, bonuses
+OBS_PLAYS = OBS_COMBAT + 6  # events played in this contest by each side
+OBS_TAIL = OBS_PLAYS + DECK_SIZE * 2  # attacks left, mass combat size, pending target choice
+OBS_SIZE = OBS_TAIL + 3
+
+
+def _seat_orders() -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each player count and seat: every seat in turn order from that seat (relative seat r at index r)."""
+    return {n: tuple(tuple((seat + r) % n for r in range(n)) for seat in range(n)) for n in range(1, MAX_SEATS + 1)}
+
+
+SEAT_ORDERS = _seat_orders()
+# For each player count and seat: by absolute seat, where that seat's Ninja-in-play block starts.
+UNIT_BLOCKS = {n: tuple(tuple(OBS_UNITS + ((s - seat) % n) * NUM_UNITS for s in range(n)) for seat in range(n))
+               for n in SEAT_ORDERS}
 
 
 class ClanWarsState(State):
+    # Derived data kept for speed (None: not worked out yet). The legal actions are worked out after every action
+    # and hold for a copy too; the discard floats are worked out when observed, so copies and pickles leave them out.
+    _legal_kept: tuple[int, list[int]] | None = None  # the seat to move and its legal actions (`_legal_actions`)
+    _discard_kept: list[Any] | None = None  # the discard pile as observation floats (`_discard_floats`)
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         n = players
@@ -190,9 +229,10 @@ class ClanWarsState(State):
         self._clear_combat()
         # "Whoever cuts to the highest value Stealth card goes first": by lot.
         self.current = self.chance().randrange(n)
-        self.log("start", f"{seat_name(self.current)} goes first")
+        self.log("start", f"{SEAT_NAMES[self.current]} goes first")
         self.phase = RECRUIT
         self._start_turn()
+        self._keep_legal()
 
     # --- small helpers --------------------------------------------------------------------------------
     def _clear_combat(self) -> None:
@@ -261,27 +301,29 @@ class ClanWarsState(State):
         self.attacked = 0
         self.spy_used = 0
         self.mass = 0
-        self.log("turn", f"{seat_name(p)}'s turn")
+        self.log("turn", f"{SEAT_NAMES[p]}'s turn")
         if not self._draw(p, FATE_DRAW):
             return
         self.phase = RECRUIT
 
     def _draw(self, seat: int, count: int) -> bool:
         """Draw `count` cards; if a draw is needed and the deck is empty the game ends (False)."""
+        deck, hand, known_top = self.deck, self.hands[seat], self.known_top
         for _ in range(count):
-            if not self.deck:
+            if not deck:
                 self.log("end", "a card must be drawn and the deck is empty: the game ends")
                 self._end_game()
                 return False
-            card = self.deck.pop()
-            self.hands[seat].append(card)
-            for x in range(self.players):
-                if self.known_top[x]:
-                    self.known_top[x] -= 1
-                    if x != seat:
-                        self.known[x][seat].append(card)
-            self.log("draw", f"{seat_name(seat)} draws {NAMES[card]}", to=seat)
-        self.log("draw", f"{seat_name(seat)} draws {count} card{'s' if count > 1 else ''}")
+            card = deck.pop()
+            hand.append(card)
+            if any(known_top):  # seats that looked at the deck see the card go to this hand
+                for x in range(self.players):
+                    if known_top[x]:
+                        known_top[x] -= 1
+                        if x != seat:
+                            self.known[x][seat].append(card)
+            self.log("draw", f"{SEAT_NAMES[seat]} draws {NAMES[card]}", to=seat)
+        self.log("draw", f"{SEAT_NAMES[seat]} draws {count} card{'s' if count > 1 else ''}")
         return True
 
     def _after_spy(self) -> None:
@@ -302,7 +344,7 @@ class ClanWarsState(State):
     def _recovery(self) -> None:
         p = self.current
         self.markers[p] += 1
-        self.log("recovery", f"{seat_name(p)} gains 1 Shinobi Marker")
+        self.log("recovery", f"{SEAT_NAMES[p]} gains 1 Shinobi Marker")
         if len(self.hands[p]) > HAND_LIMIT:
             self.phase = DISCARD_DOWN
         else:
@@ -344,7 +386,7 @@ class ClanWarsState(State):
             self.defeated[s] = True
             for card in list(self.hands[s]):
                 self._hand_to_discard(s, card)
-            self.log("defeat", f"{seat_name(s)} has no Ninja and no Shinobi Markers: defeated")
+            self.log("defeat", f"{SEAT_NAMES[s]} has no Ninja and no Shinobi Markers: defeated")
         if len(self.alive()) <= 1 and self.phase != OVER:
             self._end_game()
 
@@ -358,7 +400,7 @@ class ClanWarsState(State):
         self.hands[seat].remove(card)
         for x in range(self.players):
             known = self.known[x][seat]
-            if card in known:
+            if known and card in known:
                 known.remove(card)
             doubt = self.doubt[x]
             if doubt and card in doubt:
@@ -374,7 +416,7 @@ class ClanWarsState(State):
         for _ in range(min(count, len(self.hands[victim]))):
             card = self.hands[victim][rng.randrange(len(self.hands[victim]))]
             self._hand_to_discard(victim, card)
-            self.log("discard", f"{seat_name(victim)} discards {NAMES[card]} at random")
+            self.log("discard", f"{SEAT_NAMES[victim]} discards {NAMES[card]} at random")
 
     # --- the kernel contract ------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -383,7 +425,8 @@ class ClanWarsState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        return (self._mover(),)
+        kept = self._legal_kept  # the seat to move is kept with its legal actions (`_keep_legal`)
+        return (kept[0] if kept is not None else self._mover(),)
 
     def _mover(self) -> int:
         """The one seat that decides now (every decision of this game is one seat's)."""
@@ -395,45 +438,26 @@ class ClanWarsState(State):
         return self.current
 
     def _legal_actions(self, seat: int) -> list[int]:
-        if self.phase == OVER or seat != self._mover():
-            return []
-        ph = self.phase
-        if ph == RECRUIT:
-            acts = self._recruit_actions(seat)
-        elif ph == SPY:
-            acts = self._spy_actions(seat)
-        elif ph == SPY_SEAT:
-            acts = [SEAT + s for s in self._seat_candidates(self.pending, seat)]
-        elif ph == SPY_UNIT:
-            acts = [UNIT + u for u in self._enemy_units(seat)]
-        elif ph == MISSION:
-            acts = self._mission_actions(seat)
-        elif ph == TARGET:
-            acts = [SEAT + s for s in self.opponents(seat)]
-            acts += [UNIT + u for u in self._enemy_units(seat)]
-        elif ph == ATT_EXTRA:
-            acts = [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
-        elif ph == BLOCK:
-            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
-            if not self.mass:  # the defender may make it a mass combat
-                acts += [PLAY + c for c in set(self.hands[seat]) if CARDS[c].kind == C.EVENT
-                         and CARDS[c].effect.kind == C.MASS]
-        elif ph == DEF_EXTRA:
-            acts = [PASS] + [UNIT + u for u in self._free_defenders()]
-        elif ph in (STEALTH, FIGHT):
-            acts = self._contest_actions(seat)
-        elif ph == TARGET_CHOICE:
-            acts = [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
-        elif ph == ENDURANCE:
-            acts = [PASS]
-            if ENDURANCE_CARD in self.hands[seat]:
-                acts += [UNIT + u for u in self.c_killed]
-        elif ph == PRESS:
-            acts = [FIGHT_BACK, WITHDRAW]
-        else:  # DISCARD_DOWN
-            acts = [DISCARD + c for c in set(self.hands[seat])]
+        # Speed: the seat to move is asked for its actions and then, in the kernel's `apply`, asked again, so
+        # they are kept from one action to the next (`_keep_legal`); callers get a copy they may change.
+        kept = self._legal_kept
+        if kept is None:
+            kept = self._keep_legal()
+        if kept is not None and kept[0] == seat:
+            return kept[1].copy()
+        return []  # not this seat's decision, or the game is over
+
+    def _keep_legal(self) -> tuple[int, list[int]] | None:
+        """Work out and keep the seat to move now and its legal actions (so asking for them changes nothing in the
+        state); None once the game is over."""
+        if self.phase == OVER:
+            self._legal_kept = None
+            return None
+        seat = self._mover()
+        acts = self._LEGAL_BY_PHASE[self.phase](self, seat)
         acts.sort()
-        return acts
+        kept = self._legal_kept = (seat, acts)
+        return kept
 
     def _recruit_actions(self, seat: int) -> list[int]:
         acts = [PASS]
@@ -441,22 +465,21 @@ class ClanWarsState(State):
         has_sleeper = SLEEPER_CARD in hand
         money = self.markers[seat]
         for cid in hand:
-            if CARDS[cid].kind != C.NINJA:
+            if not IS_NINJA[cid]:
                 continue
             cost = self.recruit_cost(seat, cid)
             if cost <= money:
                 acts.append(PLAY + cid)
             if has_sleeper and cost > 0 and self.recruit_cost(seat, cid, True) <= money:
-                acts.append(SLEEPER + C.NINJA_CARDS.index(cid))
+                acts.append(SLEEPER_ACTION[cid])
         return acts
 
     def _spy_actions(self, seat: int) -> list[int]:
         acts = [PASS]
         for cid in self.hands[seat]:
-            e = CARDS[cid].effect
-            if e is None:
+            kind = EVENT_KIND[cid]
+            if kind < 0:
                 continue
-            kind = e.kind
             if kind == C.DRAW or kind == C.GAIN_MARKERS:
                 acts.append(PLAY + cid)
             elif kind == C.LOOK_DECK:
@@ -487,34 +510,70 @@ class ClanWarsState(State):
         if self.attacks_left > 0:
             acts += [UNIT + u for u in free]
         for cid in self.hands[seat]:
-            e = CARDS[cid].effect
-            if e is None:
-                continue
-            if e.kind == C.EXTRA_ATTACK and len(free) > self.attacks_left:
+            kind = EVENT_KIND[cid]
+            if kind == C.EXTRA_ATTACK and len(free) > self.attacks_left:
                 acts.append(PLAY + cid)  # a second Ninja must be free to make the extra attack
-            elif e.kind == C.MASS and self.mass == 0 and self.attacks_left > 0 and len(free) > 1:
+            elif kind == C.MASS and self.mass == 0 and self.attacks_left > 0 and len(free) > 1:
                 acts.append(PLAY + cid)
         return acts
 
     def _free_defenders(self) -> list[int]:
         d = self.c_defender
-        busy = set(self.c_def)
-        busy.add(self.c_head)
-        busy.add(self.c_target)
+        head, target, extra = self.c_head, self.c_target, self.c_def
         owner = self.owner
-        return [u for u in self.in_play if owner[u] == d and u not in busy]
+        return [u for u in self.in_play if owner[u] == d and u != head and u != target and u not in extra]
 
     def _contest_actions(self, seat: int) -> list[int]:
-        stat = 0 if self.phase == STEALTH else 1
-        side = self.c_turn
-        banned = DEFENDER_ONLY if side == 0 else ATTACKER_ONLY
         acts = [PASS]
-        table = CONTEST_PLAYS[stat]
+        plays = CONTEST_ACTIONS[0 if self.phase == STEALTH else 1][self.c_turn]
         for cid in self.hands[seat]:
-            for action, restriction in table[cid]:
-                if restriction != banned:
-                    acts.append(action)
-        return list(set(acts))
+            acts += plays[cid]
+        return acts
+
+    def _spy_seat_actions(self, seat: int) -> list[int]:
+        return [SEAT + s for s in self._seat_candidates(self.pending, seat)]
+
+    def _spy_unit_actions(self, seat: int) -> list[int]:
+        return [UNIT + u for u in self._enemy_units(seat)]
+
+    def _target_actions(self, seat: int) -> list[int]:
+        return [SEAT + s for s in self.opponents(seat)] + [UNIT + u for u in self._enemy_units(seat)]
+
+    def _att_extra_actions(self, seat: int) -> list[int]:
+        return [PASS] + [UNIT + u for u in self._free_attackers() if u not in self.c_att]
+
+    def _block_actions(self, seat: int) -> list[int]:
+        acts = [PASS] + [UNIT + u for u in self._free_defenders()]
+        if not self.mass:  # the defender may make it a mass combat
+            acts += [PLAY + c for c in self.hands[seat] if EVENT_KIND[c] == C.MASS]
+        return acts
+
+    def _def_extra_actions(self, seat: int) -> list[int]:
+        return [PASS] + [UNIT + u for u in self._free_defenders()]
+
+    def _target_choice_actions(self, seat: int) -> list[int]:
+        return [NEGATE, FIGHT_BACK] + [UNIT + u for u in self._free_defenders()]
+
+    def _endurance_actions(self, seat: int) -> list[int]:
+        acts = [PASS]
+        if ENDURANCE_CARD in self.hands[seat]:
+            acts += [UNIT + u for u in self.c_killed]
+        return acts
+
+    def _press_actions(self, seat: int) -> list[int]:
+        return [FIGHT_BACK, WITHDRAW]
+
+    def _discard_down_actions(self, seat: int) -> list[int]:
+        return [DISCARD + c for c in self.hands[seat]]
+
+    # The legal actions of the seat to move, by phase (each card is held once, so no list has repeats).
+    _LEGAL_BY_PHASE: ClassVar[dict[int, Any]] = {
+        RECRUIT: _recruit_actions, SPY: _spy_actions, SPY_SEAT: _spy_seat_actions, SPY_UNIT: _spy_unit_actions,
+        MISSION: _mission_actions, TARGET: _target_actions, ATT_EXTRA: _att_extra_actions, BLOCK: _block_actions,
+        DEF_EXTRA: _def_extra_actions, STEALTH: _contest_actions, FIGHT: _contest_actions,
+        TARGET_CHOICE: _target_choice_actions, ENDURANCE: _endurance_actions, PRESS: _press_actions,
+        DISCARD_DOWN: _discard_down_actions,
+    }
 
     # --- decisions in words -------------------------------------------------------------------------
     def _decision(self, seat: int) -> Decision:
@@ -541,7 +600,7 @@ class ClanWarsState(State):
             return Decision(f"Add another of your Ninja to the {side} (up to {self.c_extra_left} more), or pass")
         if ph == BLOCK:
             what = "your village" if self.c_target < 0 else f"your {UNITS[self.c_target].name}"
-            return Decision(f"{seat_name(self.current)} attacks {what} with {self._names(self.c_att)}: block with "
+            return Decision(f"{SEAT_NAMES[self.current]} attacks {what} with {self._names(self.c_att)}: block with "
                             "one of your Ninja, or pass (no block)")
         if ph in CONTEST_PHASES:
             stat = "Stealth" if ph == STEALTH else "Fight"
@@ -553,7 +612,7 @@ class ClanWarsState(State):
             return Decision(f"{UNITS[self.c_target].name} won the Stealth contest: negate the attack, fight with "
                             f"Fight +{TARGET_BONUS}, or send another of your Ninja to fight in its place")
         if ph == PRESS:
-            what = f"{seat_name(self.c_defender)}'s village" if self.c_target < 0 else UNITS[self.c_target].name
+            what = f"{SEAT_NAMES[self.c_defender]}'s village" if self.c_target < 0 else UNITS[self.c_target].name
             return Decision(f"You won the Stealth contest: fight {what} with Fight +{STEALTH_WIN_BONUS}, or withdraw")
         if ph == ENDURANCE:
             return Decision(f"{self._names(self.c_killed)} died attacking: play Endurance to put it back in your "
@@ -642,35 +701,8 @@ class ClanWarsState(State):
 
     # --- applying actions ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> None:
-        ph = self.phase
-        if ph == RECRUIT:
-            self._do_recruit(seat, action)
-        elif ph == SPY:
-            self._do_spy(seat, action)
-        elif ph == SPY_SEAT:
-            self._resolve_on_seat(seat, action - SEAT)
-        elif ph == SPY_UNIT:
-            self._resolve_control(seat, action - UNIT)
-        elif ph == MISSION:
-            self._do_mission(seat, action)
-        elif ph == TARGET:
-            self._do_target(seat, action)
-        elif ph == ATT_EXTRA:
-            self._do_att_extra(seat, action)
-        elif ph == BLOCK:
-            self._do_block(seat, action)
-        elif ph == DEF_EXTRA:
-            self._do_def_extra(seat, action)
-        elif ph in (STEALTH, FIGHT):
-            self._do_contest(seat, action)
-        elif ph == TARGET_CHOICE:
-            self._do_target_choice(seat, action)
-        elif ph == ENDURANCE:
-            self._do_endurance(seat, action)
-        elif ph == PRESS:
-            self._do_press(seat, action)
-        else:
-            self._do_discard_down(seat, action - DISCARD)
+        self._APPLY_BY_PHASE[self.phase](self, seat, action)
+        self._keep_legal()
 
     # Recruit Phase
     def _do_recruit(self, seat: int, action: int) -> None:
@@ -693,11 +725,11 @@ class ClanWarsState(State):
             self.discard.append(cid)
             for u in tokens:
                 self._enter_play(u, seat)
-            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}: "
+            self.log("recruit", f"{SEAT_NAMES[seat]} recruits {NAMES[cid]}{how} for {cost}: "
                      f"{len(tokens)} tokens into play")
         else:
             self._enter_play(cid, seat)
-            self.log("recruit", f"{seat_name(seat)} recruits {NAMES[cid]}{how} for {cost}")
+            self.log("recruit", f"{SEAT_NAMES[seat]} recruits {NAMES[cid]}{how} for {cost}")
 
     def _maybe_skip_spy(self) -> None:
         """An empty hand and no SPY to use leave nothing to do in the Spy Phase (a public fact)."""
@@ -717,7 +749,7 @@ class ClanWarsState(State):
         cid = ACTION_CARD[action]
         self._hand_to_discard(seat, cid)
         e = CARDS[cid].effect
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}")
         if e.kind == C.DRAW:
             if not self._draw(seat, e.amount):
                 return
@@ -748,6 +780,9 @@ class ClanWarsState(State):
         else:
             self.phase = SPY_SEAT
 
+    def _do_spy_seat(self, seat: int, action: int) -> None:
+        self._resolve_on_seat(seat, action - SEAT)
+
     def _resolve_on_seat(self, seat: int, victim: int) -> None:
         pending = self.pending
         self.pending = -1
@@ -756,9 +791,9 @@ class ClanWarsState(State):
         if kind == C.LOOK_HAND:
             self.known[seat][victim] = list(self.hands[victim])
             self._settle_doubt(seat, victim)
-            self.log("look", f"{seat_name(seat)} looks at {seat_name(victim)}'s hand")
+            self.log("look", f"{SEAT_NAMES[seat]} looks at {SEAT_NAMES[victim]}'s hand")
             shown = ", ".join(sorted(NAMES[c] for c in self.hands[victim]))
-            self.log("look", f"{seat_name(victim)}'s hand: {shown}", to=seat)
+            self.log("look", f"{SEAT_NAMES[victim]}'s hand: {shown}", to=seat)
         elif kind == C.STEAL_CARD:
             self._steal_card(seat, victim)
         elif kind == C.FORCE_DISCARD:
@@ -767,7 +802,7 @@ class ClanWarsState(State):
             taken = min(CARDS[pending].effect.amount, self.markers[victim])
             self.markers[victim] -= taken
             self.markers[seat] += taken
-            self.log("markers", f"{seat_name(seat)} takes {taken} markers from {seat_name(victim)}")
+            self.log("markers", f"{SEAT_NAMES[seat]} takes {taken} markers from {SEAT_NAMES[victim]}")
             self._check_defeats()
             if self.phase == OVER:
                 return
@@ -803,16 +838,19 @@ class ClanWarsState(State):
                     self.doubt[x] = self.known[x][victim]  # which card went is unknown to them
                     self.doubt_n[x] = size
                 self.known[x][victim] = []
-        self.log("steal", f"{seat_name(thief)} steals a random card from {seat_name(victim)}")
-        self.log("steal", f"{seat_name(thief)} steals {NAMES[card]}", to=thief)
-        self.log("steal", f"{NAMES[card]} is stolen from {seat_name(victim)}", to=victim)
+        self.log("steal", f"{SEAT_NAMES[thief]} steals a random card from {SEAT_NAMES[victim]}")
+        self.log("steal", f"{SEAT_NAMES[thief]} steals {NAMES[card]}", to=thief)
+        self.log("steal", f"{NAMES[card]} is stolen from {SEAT_NAMES[victim]}", to=victim)
+
+    def _do_spy_unit(self, seat: int, action: int) -> None:
+        self._resolve_control(seat, action - UNIT)
 
     def _resolve_control(self, seat: int, unit: int) -> None:
         self.pending = -1
         self.phase = SPY
         victim = self.owner[unit]
         self.owner[unit] = seat
-        self.log("control", f"{seat_name(seat)} takes control of {UNITS[unit].name} from {seat_name(victim)}")
+        self.log("control", f"{SEAT_NAMES[seat]} takes control of {UNITS[unit].name} from {SEAT_NAMES[victim]}")
         self._check_defeats()
         if self.phase != OVER:
             self._maybe_skip_spy()
@@ -834,30 +872,30 @@ class ClanWarsState(State):
         e = CARDS[cid].effect
         if e.kind == C.EXTRA_ATTACK:
             self.attacks_left += e.amount
-            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: one extra attack this turn")
+            self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: one extra attack this turn")
         else:
             self.mass = e.amount
-            self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {e.amount} Ninja "
+            self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: each side may add {e.amount} Ninja "
                      "to the next attack")
 
     def _attack_draw(self, unit: int) -> None:
         draw = UNITS[unit].ability.attack_draw
         if draw:
-            self.log("ability", f"{UNITS[unit].name} attacks: {seat_name(self.current)} draws {draw}")
+            self.log("ability", f"{UNITS[unit].name} attacks: {SEAT_NAMES[self.current]} draws {draw}")
             self._draw(self.current, draw)
 
     def _do_target(self, seat: int, action: int) -> None:
         if action >= SEAT:
             self.c_defender = action - SEAT
             self.c_target = -1
-            what = f"{seat_name(self.c_defender)}'s village"
+            what = f"{SEAT_NAMES[self.c_defender]}'s village"
         else:
             self.c_target = action - UNIT
             self.c_defender = self.owner[self.c_target]
-            what = f"{UNITS[self.c_target].name} of {seat_name(self.c_defender)}"
+            what = f"{UNITS[self.c_target].name} of {SEAT_NAMES[self.c_defender]}"
         self.c_head = self.c_target
         self.count("raids" if self.c_target < 0 else "attacks_on_ninja")
-        self.log("attack", f"{seat_name(seat)} attacks {what} with {UNITS[self.c_att[0]].name}")
+        self.log("attack", f"{SEAT_NAMES[seat]} attacks {what} with {UNITS[self.c_att[0]].name}")
         self.c_log.append(f"{UNITS[self.c_att[0]].name} attacks {what}")
         if self.mass:
             self.c_extra_left = self.mass
@@ -896,7 +934,7 @@ class ClanWarsState(State):
         if action != PASS:
             self.c_blocker = self.c_head = action - UNIT
             self.c_log.append(f"{UNITS[self.c_blocker].name} blocks")
-            self.log("block", f"{seat_name(seat)} blocks with {UNITS[self.c_blocker].name}")
+            self.log("block", f"{SEAT_NAMES[seat]} blocks with {UNITS[self.c_blocker].name}")
         else:
             self.c_log.append("no block")
         self._ask_def_extra()
@@ -906,7 +944,7 @@ class ClanWarsState(State):
         self._hand_to_discard(seat, cid)
         self.mass = CARDS[cid].effect.amount
         self.c_log.append(f"defender plays {NAMES[cid]}")
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]}: each side may add {self.mass} Ninja")
         self.c_extra_left = self.mass
         self.phase = ATT_EXTRA
         self._maybe_skip_att_extra()
@@ -970,7 +1008,7 @@ class ClanWarsState(State):
         self.c_plays.append([side, cid, s, f, 0])
         bonus = f"+{s}S" if self.phase == STEALTH else f"+{f}F"
         self.c_log.append(f"{('attacker', 'defender')[side]} plays {NAMES[cid]} ({bonus})")
-        self.log("play", f"{seat_name(seat)} plays {NAMES[cid]} ({bonus})")
+        self.log("play", f"{SEAT_NAMES[seat]} plays {NAMES[cid]} ({bonus})")
         if e.kind == C.GRAPPLE:
             self._grapple(side)
         if e.discard:
@@ -992,60 +1030,75 @@ class ClanWarsState(State):
             self.log("play", f"Taijutsu Grapple negates {NAMES[best[1]]}")
 
     # Ratings
-    def _ayn(self, seat: int) -> tuple[int, int]:
-        s = f = 0
-        for u in AYN_UNITS:
-            if self.owner[u] == seat:
-                a = UNITS[u].ability
-                s += a.ayn_s
-                f += a.ayn_f
-        return s, f
-
     def rating(self, unit: int, stat: int, role: int = -1) -> int:
         """A unit's current Stealth (0) or Fight (1): printed, AYN of its clan-mates, and the bonus of
         its role in the current combat (`role`: 0 attacking, 1 defending, -1 none)."""
-        u = UNITS[unit]
-        a = u.ability
-        ayn = self._ayn(self.owner[unit]) if self.owner[unit] >= 0 else (0, 0)
-        value = (u.s + ayn[0] - a.ayn_s) if stat == 0 else (u.f + ayn[1] - a.ayn_f)
-        if role >= 0 and (a.s or a.f):
-            when = a.when
-            applies = (
-                (when == ATTACKING and role == 0)
-                or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
-                or (when == DEFENDING and role == 1)
-                or (when == BLOCKING and role == 1 and unit != self.c_target)
-            )
-            if applies:
-                value += a.s if stat == 0 else a.f
-        return value
+        return self.ratings_sum((unit,), stat, role)
+
+    def ratings_sum(self, units: list[int] | tuple[int, ...], stat: int, role: int = -1) -> int:
+        """The sum of the units' `rating`s (one call for a whole side of a combat)."""
+        owner = self.owner
+        ayn = AYN_BONUSES[stat]
+        role_bonuses = ROLE_BONUSES[stat]
+        printed = PRINTED[stat]
+        total = 0
+        for unit in units:
+            total += printed[unit]
+            seat = owner[unit]
+            for v, bonus in ayn:  # "all your Ninja": every other one of its controller
+                if v == unit:
+                    if seat < 0:
+                        total -= bonus  # out of play, an AYN unit is shown its rating less its own AYN
+                elif owner[v] == seat >= 0:
+                    total += bonus
+            if role >= 0 and role_bonuses[unit]:
+                when, bonus = role_bonuses[unit]
+                applies = (
+                    (when == ATTACKING and role == 0)
+                    or (when == UNBLOCKED and role == 0 and self.c_blocker < 0)
+                    or (when == DEFENDING and role == 1)
+                    or (when == BLOCKING and role == 1 and unit != self.c_target)
+                )
+                if applies:
+                    total += bonus
+        return total
 
     def side_units(self, side: int) -> list[int]:
         if side == 0:
             return self.c_att
         return ([self.c_head] if self.c_head >= 0 else []) + self.c_def
 
-    def side_total(self, side: int, stat: int) -> int:
-        """A side's total in the current contest: its Ninja (or village, 0), its Event cards and ECP."""
-        units = self.side_units(side)
-        total = sum(self.rating(u, stat, side) for u in units)
-        ecp = sum(UNITS[u].ability.ecp_f if stat else UNITS[u].ability.ecp_s for u in units)
-        for play in self.c_plays:
-            if play[0] == side and not play[4]:
-                total += play[2 + stat] + ecp
+    def side_totals(self, stat: int) -> tuple[int, int]:
+        """Both sides' totals in a contest of `stat`: their Ninja (or village, 0), their Event cards and ECP."""
+        att_units, dfn_units = self.c_att, self.side_units(1)
+        att = self.ratings_sum(att_units, stat, 0)
+        dfn = self.ratings_sum(dfn_units, stat, 1)
+        if self.c_plays:
+            ecp_of = ECP_BONUSES[stat]
+            att_ecp = dfn_ecp = 0  # each Event card a side plays gives this much more
+            for u in att_units:
+                att_ecp += ecp_of[u]
+            for u in dfn_units:
+                dfn_ecp += ecp_of[u]
+            for side, _card, s, f, negated in self.c_plays:
+                if not negated:
+                    if side:
+                        dfn += (f if stat else s) + dfn_ecp
+                    else:
+                        att += (f if stat else s) + att_ecp
         if stat == 1:
-            total += self.c_bonus[side]
-        return total
+            return att + self.c_bonus[0], dfn + self.c_bonus[1]
+        return att, dfn
 
     def contest_totals(self) -> tuple[int, int]:
         """The running totals of the contest under way, or those of the last one decided."""
         if self.phase in CONTEST_PHASES or self.c_result is None:
             stat = self.c_stage
-            return self.side_total(0, stat), self.side_total(1, stat)
+            return self.side_totals(stat)
         return self.c_result
 
     def _resolve_stealth(self) -> None:
-        att, dfn = self.side_total(0, 0), self.side_total(1, 0)
+        att, dfn = self.side_totals(0)
         self.c_result = (att, dfn)
         self._tally_deciders(0, att, dfn)
         self.c_log.append(f"Stealth {att} against {dfn}")
@@ -1100,7 +1153,7 @@ class ClanWarsState(State):
         self._start_contest(FIGHT)
 
     def _resolve_fight(self) -> None:
-        att, dfn = self.side_total(0, 1), self.side_total(1, 1)
+        att, dfn = self.side_totals(1)
         self.c_result = (att, dfn)
         self._tally_deciders(1, att, dfn)
         self.count("fights_won_by_attacker" if att > dfn else "fights_won_by_defender")
@@ -1114,7 +1167,7 @@ class ClanWarsState(State):
                 self.markers[self.c_defender] -= paid
                 self.count("raid_markers_taken", paid)
                 self.c_log.append(f"the village loses {paid} markers")
-                self.log("combat", f"{seat_name(self.c_defender)}'s village loses {paid} Shinobi Markers")
+                self.log("combat", f"{SEAT_NAMES[self.c_defender]}'s village loses {paid} Shinobi Markers")
         else:
             losers = list(self.c_att)
             self.log("combat", f"the defender wins the Fight contest {dfn} to {att}")
@@ -1152,11 +1205,12 @@ class ClanWarsState(State):
             unit = action - UNIT
             self._hand_to_discard(seat, ENDURANCE_CARD)
             self.discard.remove(unit)
+            self._discard_kept = None  # the pile shrank: the observation's copy of it starts again
             self.hands[seat].append(unit)
             for x in range(self.players):
                 if x != seat:
                     self.known[x][seat].append(unit)  # everybody saw it go back to the hand
-            self.log("play", f"{seat_name(seat)} plays Endurance: {UNITS[unit].name} goes back to the hand")
+            self.log("play", f"{SEAT_NAMES[seat]} plays Endurance: {UNITS[unit].name} goes back to the hand")
         self._after_attack()
 
     def _after_attack(self) -> None:
@@ -1173,11 +1227,20 @@ class ClanWarsState(State):
         self._maybe_skip_mission()
 
     # Recovery Phase
-    def _do_discard_down(self, seat: int, card: int) -> None:
+    def _do_discard_down(self, seat: int, action: int) -> None:
+        card = action - DISCARD
         self._hand_to_discard(seat, card)
-        self.log("discard", f"{seat_name(seat)} discards {NAMES[card]}")
+        self.log("discard", f"{SEAT_NAMES[seat]} discards {NAMES[card]}")
         if len(self.hands[seat]) <= HAND_LIMIT:
             self._end_turn()
+
+    # What an action does, by phase.
+    _APPLY_BY_PHASE: ClassVar[dict[int, Any]] = {
+        RECRUIT: _do_recruit, SPY: _do_spy, SPY_SEAT: _do_spy_seat, SPY_UNIT: _do_spy_unit, MISSION: _do_mission,
+        TARGET: _do_target, ATT_EXTRA: _do_att_extra, BLOCK: _do_block, DEF_EXTRA: _do_def_extra,
+        STEALTH: _do_contest, FIGHT: _do_contest, TARGET_CHOICE: _do_target_choice, ENDURANCE: _do_endurance,
+        PRESS: _do_press, DISCARD_DOWN: _do_discard_down,
+    }
 
     # --- views, observations, copies, sampled worlds -----------------------------------------------
     def _unit_view(self, u: int, role: int = -1) -> dict[str, Any]:
@@ -1208,9 +1271,9 @@ class ClanWarsState(State):
             })
         knowledge = []
         for a in range(n):
-            seen = {seat_name(b): sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
+            seen = {SEAT_NAMES[b]: sorted(NAMES[c] for c in self.known[a][b]) for b in range(n) if self.known[a][b]}
             top = [NAMES[c] for c in reversed(self.deck[len(self.deck) - self.known_top[a]:])]
-            doubt = {seat_name(self.stolen_from): sorted(NAMES[c] for c in self.doubt[a])} if self.doubt[a] else {}
+            doubt = {SEAT_NAMES[self.stolen_from]: sorted(NAMES[c] for c in self.doubt[a])} if self.doubt[a] else {}
             knowledge.append(Private({"hands": seen, "one_may_be_stolen": doubt, "deck_top": top}, a))
         view = {
             "title": self.game.title,
@@ -1252,66 +1315,90 @@ class ClanWarsState(State):
     def _observe(self, seat: int, out: np.ndarray) -> None:
         out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
         n = self.players
-        o = 0
-        for c in self.hands[seat]:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        for c in self.discard:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        for r in range(1, n):
-            b = (seat + r) % n
-            for c in self.known[seat][b]:
+        order = SEAT_ORDERS[n][seat]
+        hands = self.hands
+        for c in hands[seat]:
+            out[c] = 1.0  # OBS_HAND is 0
+        out[OBS_DISCARD:OBS_DISCARD + DECK_SIZE] = self._discard_floats()
+        known = self.known[seat]
+        o = OBS_KNOWN
+        for b in order[1:]:
+            for c in known[b]:
                 out[o + c] = 1.0
             if b == self.stolen_from:
                 for c in self.doubt[seat]:
                     out[o + c] = 0.5  # all of these but at most one
             o += DECK_SIZE
-        o += (MAX_SEATS - n) * DECK_SIZE
-        for c in self.deck[len(self.deck) - self.known_top[seat]:]:
-            out[o + c] = 1.0
-        o += DECK_SIZE
-        out[o] = len(self.deck) / DECK_SIZE
-        o += 1
+        deck = self.deck
+        top = self.known_top[seat]
+        if top:
+            for c in deck[len(deck) - top:]:
+                out[OBS_TOP + c] = 1.0
+        out[OBS_DECK] = len(deck) / DECK_SIZE
+        blocks = UNIT_BLOCKS[n][seat]
+        owner = self.owner
         for u in self.in_play:
-            out[o + ((self.owner[u] - seat) % n) * NUM_UNITS + u] = 1.0
-        o += MAX_SEATS * NUM_UNITS
-        for r in range(n):
-            s = (seat + r) % n
-            out[o] = self.markers[s] / START_MARKERS
-            out[o + 1] = len(self.hands[s]) / HAND_LIMIT
-            out[o + 2] = self.defeated[s]
-            out[o + 3] = self.turns_taken[s] == 0
-            out[o + 4] = s == self.current
+            out[blocks[owner[u]] + u] = 1.0
+        markers, hands, defeated, turns_taken, current = (self.markers, self.hands, self.defeated, self.turns_taken,
+                                                          self.current)
+        o = OBS_SEATS
+        for s in order:  # markers, hand size, defeated, first turn, seat is current
+            out[o] = markers[s] / START_MARKERS
+            out[o + 1] = len(hands[s]) / HAND_LIMIT
+            if defeated[s]:
+                out[o + 2] = 1.0
+            if not turns_taken[s]:
+                out[o + 3] = 1.0
+            if s == current:
+                out[o + 4] = 1.0
             o += 5
-        o += (MAX_SEATS - n) * 5
-        out[o + self.phase] = 1.0
-        o += len(PHASE_NAMES)
-        for u in self.c_att:
-            out[o + u] = 1.0
-        o += NUM_UNITS
-        for u in self.side_units(1):
-            out[o + u] = 1.0
-        o += NUM_UNITS
-        if self.c_att and self.c_head < 0:
-            out[o + (self.c_defender - seat) % n] = 1.0
-        o += MAX_SEATS
-        if self.c_att:
-            out[o] = self.current == seat
-            out[o + 1] = self.c_defender == seat
+        out[OBS_PHASE + self.phase] = 1.0
+        c_att = self.c_att
+        if c_att:  # a combat under way (outside one, no unit defends either)
+            for u in c_att:
+                out[OBS_ATTACKING + u] = 1.0
+            if self.c_head >= 0:
+                out[OBS_DEFENDING + self.c_head] = 1.0
+            for u in self.c_def:
+                out[OBS_DEFENDING + u] = 1.0
+            if self.c_head < 0:
+                out[OBS_VILLAGE + (self.c_defender - seat) % n] = 1.0
+            out[OBS_COMBAT] = self.current == seat
+            out[OBS_COMBAT + 1] = self.c_defender == seat
             att, dfn = self.contest_totals()
-            out[o + 2] = att / 10
-            out[o + 3] = dfn / 10
-            out[o + 4] = self.c_bonus[0] / 3
-            out[o + 5] = self.c_bonus[1] / 3
-        o += 6
-        for p in self.c_plays:
-            if not p[4]:
-                out[o + p[0] * DECK_SIZE + p[1]] = 1.0
-        o += 2 * DECK_SIZE
-        out[o] = self.attacks_left
-        out[o + 1] = self.mass
-        out[o + 2] = self.pending >= 0 or self.pending == LOOK
+            out[OBS_COMBAT + 2] = att / 10
+            out[OBS_COMBAT + 3] = dfn / 10
+            out[OBS_COMBAT + 4] = self.c_bonus[0] / 3
+            out[OBS_COMBAT + 5] = self.c_bonus[1] / 3
+            for p in self.c_plays:
+                if not p[4]:
+                    out[OBS_PLAYS + p[0] * DECK_SIZE + p[1]] = 1.0
+        out[OBS_TAIL] = self.attacks_left
+        if self.mass:
+            out[OBS_TAIL + 1] = self.mass
+        if self.pending != -1:
+            out[OBS_TAIL + 2] = 1.0  # an Event or SPY look waiting for its target
+
+    def _discard_floats(self) -> array:
+        """The discard pile as DECK_SIZE floats 1.0 (in it) or 0.0, for the observation.
+
+        Speed: kept from one observation to the next and brought up to date with the cards added since, since the
+        pile only grows (Endurance, which takes a card back, drops it); a copy starts its own."""
+        pile = self.discard
+        kept = self._discard_kept
+        if kept is None or kept[0] is not pile:
+            kept = self._discard_kept = [pile, 0, array("f", bytes(4 * DECK_SIZE))]
+        floats = kept[2]
+        if kept[1] < len(pile):
+            for c in pile[kept[1]:]:
+                floats[c] = 1.0
+            kept[1] = len(pile)
+        return floats
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_discard_kept", None)
+        return state
 
     def _stats(self) -> dict[str, float]:
         return {"rounds": max(self.turns_taken), "turns": sum(self.turns_taken), "players_defeated": sum(self.defeated)}
@@ -1355,6 +1442,7 @@ class ClanWarsState(State):
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal the other hands and the unseen part of the deck, keeping what `seat` knows."""
         assert isinstance(world, ClanWarsState)
+        world._legal_kept = None  # the other hands are dealt again: worked out when first asked
         n = self.players
         fixed_top = self.known_top[seat]
         split = len(self.deck) - fixed_top
@@ -1425,6 +1513,7 @@ def scripted_state(
     state.known_top = [0] * players
     state._no_steal()
     state._clear_combat()
+    state._legal_kept = None  # the position is set up below: worked out when first asked
     state.current = current
     state.attacks_left = 0 if first_turn else 1
     state.phase = phase
