@@ -11,13 +11,15 @@ interpretation.
 from __future__ import annotations
 
 import random
+from array import array
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, deal_by_places, seat_name
+from ...core import Decision, Event, Game, Option, Private, State, deal_by_places, seat_name
 from . import cards as C
-from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
+from .cards import COLOUR, COLOUR_RUN, DECK_SIZE, LABELS, SHURIKEN_CARDS, VALUE
 from .render import render
 
 PLAYERS = 3
@@ -26,8 +28,11 @@ NUM_ACTIONS = DECK_SIZE  # action = the card played
 # Who leads the first trick of rounds after the first (the rulebook only names round 1's leader).
 ROUND_LEADERS = ("red8", "last_trick", "left")
 
-# Event texts for every (seat, card) play, built once: logging a play is then a table look-up.
-PLAY_TEXT = tuple(tuple(f"{seat_name(s)} plays {LABELS[c]}" for c in range(DECK_SIZE)) for s in range(PLAYERS))
+# The event of every (seat, card) play, built once: logging a play is then a table look-up (events are immutable).
+PLAY_EVENT = tuple(tuple(Event("play", f"{seat_name(s)} plays {LABELS[c]}") for c in range(DECK_SIZE))
+                   for s in range(PLAYERS))
+# to_move's answer per seat, built once.
+MOVER = tuple((s,) for s in range(PLAYERS))
 
 # Observation layout (all seats relative to the observer: 0 = self, 1 = next clockwise, 2 = the one after).
 O_HAND = 0
@@ -49,6 +54,16 @@ O_ARROW = O_TRICKS + 1
 O_RED8_ARROW = O_ARROW + PLAYERS
 OBS_SIZE = O_RED8_ARROW + 1
 
+# Tables for the observation builder. SEAT_ORDER[observer]: the seats in relative order (self, next, the one after).
+SEAT_ORDER = tuple(tuple((observer + rel) % PLAYERS for rel in range(PLAYERS)) for observer in range(PLAYERS))
+# TRICK_AT[first + i]: where the trick's i-th card is marked, when its leader sits at relative seat `first`.
+TRICK_AT = tuple(O_TRICK + (r % PLAYERS) * DECK_SIZE for r in range(2 * PLAYERS))
+# A stack height or hand size k as its observed fraction k / 8.
+HEIGHT_FLOAT = tuple(k / C.HAND_SIZE for k in range(DECK_SIZE + 1))
+# A void bitmask as three floats (red, blue, green), for one slice store.
+VOID_FLOATS = tuple(memoryview(array("f", [float(mask >> k & 1) for k in range(C.COLOURS)]))
+                    for mask in range(1 << C.COLOURS))
+
 
 class OboroState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -64,6 +79,7 @@ class OboroState(State):
         self.first_leader = 0  # led the first trick of this round
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
+        self.totals = [0] * players  # the score sheet's running totals (see `score`)
         self._start_round()
 
     # --- round set-up -------------------------------------------------------------------------------
@@ -125,15 +141,16 @@ class OboroState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return ((self.leader + len(self.trick)) % self.players,)
+        return MOVER[(self.leader + len(self.trick)) % self.players]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        if self.over or seat != (self.leader + len(self.trick)) % self.players:
+        trick = self.trick
+        if self.over or seat != (self.leader + len(trick)) % self.players:
             return []
         hand = self.hands[seat]
-        if self.trick:
-            led = COLOUR[self.trick[0]]
-            follow = [c for c in hand if COLOUR[c] == led]
+        if trick:
+            start, stop = COLOUR_RUN[trick[0]]  # the led colour's cards lie in the sorted hand as one run
+            follow = hand[bisect_left(hand, start):bisect_left(hand, stop)]
             if follow:
                 return follow
         return hand.copy()
@@ -149,7 +166,7 @@ class OboroState(State):
         trick.append(action)
         if action in self.arrows:
             self.arrow_seat = seat  # a later Arrow overrides an earlier one
-        self.log("play", PLAY_TEXT[seat][action])
+        self.events.append(PLAY_EVENT[seat][action])  # self.log("play", ...) with the event built once
         if len(trick) == self.players:
             self._finish_trick()
 
@@ -177,12 +194,8 @@ class OboroState(State):
     # --- trick resolution ---------------------------------------------------------------------------
     def trick_winner_index(self) -> int:
         """Position in the trick of the winning card: the highest value, the later card on a tie."""
-        best = 0
-        trick = self.trick
-        for i in range(1, len(trick)):
-            if VALUE[trick[i]] >= VALUE[trick[best]]:
-                best = i
-        return best
+        values = [VALUE[c] for c in self.trick]
+        return len(values) - 1 - values[::-1].index(max(values))  # the last position holding the highest value
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -190,22 +203,23 @@ class OboroState(State):
         self._take_into_card_area(winner, trick)
         arrow = self.arrow_seat
         self.next_leader = winner if arrow < 0 else arrow
-        shown = " ".join(LABELS[c] for c in trick)
+        shown = " ".join([LABELS[c] for c in trick])
         lead_note = "" if arrow < 0 or arrow == winner else f"; {seat_name(arrow)} leads next (Arrow)"
         self.log("trick", f"{seat_name(winner)} wins the trick ({shown}){lead_note}")
         self.trick = []
         self.arrow_seat = -1
         self.tricks_played += 1
         self.leader = self.next_leader
-        self._take_shuriken(winner, sum(1 for c in trick if IS_SHURIKEN[c]))
+        self._take_shuriken(winner, len(SHURIKEN_CARDS.intersection(trick)))
         if self.tricks_played == C.TRICKS_PER_ROUND:
             self._end_round()
 
     def _take_into_card_area(self, seat: int, taken: list[int]) -> None:
         """Sort the taken cards by colour, lowest on top, and lay them on that colour's stack."""
+        stacks = self.stacks
         base = seat * C.COLOURS
         for c in sorted(taken, reverse=True):  # highest first, so each colour's lowest ends on top
-            self.stacks[base + COLOUR[c]].append(c)
+            stacks[base + COLOUR[c]].append(c)
 
     def _take_shuriken(self, seat: int, count: int) -> None:
         """One piece per Shuriken card taken while the stock lasts; an emptied stock interrupts play."""
@@ -230,6 +244,15 @@ class OboroState(State):
         if self.shuriken_scorings == C.SHURIKEN_SCORINGS_TO_END:
             self.log("end", "Second Shuriken scoring: the game ends when this round has been scored")
 
+    # --- the score sheet's totals -------------------------------------------------------------------
+    def score(self, label: str, points: list[int] | tuple[int, ...]) -> None:
+        """Add a row to the score sheet and to the running totals, which `scores` reads without summing the sheet."""
+        super().score(label, points)
+        self.totals = [total + p for total, p in zip(self.totals, points)]  # a new list: clones may share the old
+
+    def scores(self) -> list[int]:
+        return self.totals.copy()
+
     # --- round scoring ------------------------------------------------------------------------------
     def top_cards(self, seat: int) -> list[int]:
         """The visible top card of each of the seat's colour stacks (colours it has received)."""
@@ -253,10 +276,11 @@ class OboroState(State):
         return rank_payouts(ranked, self.players)
 
     def _end_round(self) -> None:
-        powers = ", ".join(f"{seat_name(s)} {self.ninja_power(s)}" for s in range(self.players))
-        self.log("round", f"Round {self.round} ends; Ninja Power: {powers} (Mission Value {self.mission_value})")
+        powers = [self.ninja_power(s) for s in range(self.players)]
+        shown = ", ".join(f"{seat_name(s)} {power}" for s, power in enumerate(powers))
+        self.log("round", f"Round {self.round} ends; Ninja Power: {shown} (Mission Value {self.mission_value})")
         self.score(f"Round {self.round}", self.round_points())
-        busts = sum(1 for s in range(self.players) if self.ninja_power(s) > self.mission_value)
+        busts = sum(1 for power in powers if power > self.mission_value)
         self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
         self.count("rounds_with_a_bust", 1 if busts else 0)
         limit = self.options["max_rounds"]
@@ -307,39 +331,45 @@ class OboroState(State):
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
         out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
-        n = self.players
-        for c in self.hands[seat]:
+        hands = self.hands
+        for c in hands[seat]:
             out[O_HAND + c] = 1.0
-        for i, c in enumerate(self.trick):
-            rel = (self.leader + i - seat) % n
-            out[O_TRICK + rel * DECK_SIZE + c] = 1.0
-        for s in range(n):
-            rel = (s - seat) % n
-            base = s * C.COLOURS
+        trick = self.trick
+        if trick:
+            first = (self.leader - seat) % PLAYERS  # the leader's relative seat
+            for i, c in enumerate(trick):
+                out[TRICK_AT[first + i] + c] = 1.0
+            out[O_LED + COLOUR[trick[0]]] = 1.0
+        stacks = self.stacks
+        void = self.void
+        pieces = self.pieces
+        for rel, s in enumerate(SEAT_ORDER[seat]):
             power = 0
-            for k in range(C.COLOURS):
-                stack = self.stacks[base + k]
+            tops = O_TOPS + rel * DECK_SIZE
+            heights = O_HEIGHTS + rel * C.COLOURS
+            for k, stack in enumerate(stacks[s * C.COLOURS:(s + 1) * C.COLOURS]):
                 if stack:
-                    out[O_TOPS + rel * DECK_SIZE + stack[-1]] = 1.0
-                    out[O_HEIGHTS + rel * C.COLOURS + k] = len(stack) / C.HAND_SIZE
-                    power += VALUE[stack[-1]]
-                if self.void[s] >> k & 1:
-                    out[O_VOIDS + rel * C.COLOURS + k] = 1.0
-            out[O_HAND_SIZES + rel] = len(self.hands[s]) / C.HAND_SIZE
-            out[O_PIECES + rel] = self.pieces[s] / C.SHURIKEN_PIECES
+                    top = stack[-1]
+                    out[tops + top] = 1.0
+                    out[heights + k] = HEIGHT_FLOAT[len(stack)]
+                    power += VALUE[top]
+            if void[s]:
+                out[O_VOIDS + rel * C.COLOURS:O_VOIDS + (rel + 1) * C.COLOURS] = VOID_FLOATS[void[s]]
+            out[O_HAND_SIZES + rel] = HEIGHT_FLOAT[len(hands[s])]
+            out[O_PIECES + rel] = pieces[s] / C.SHURIKEN_PIECES
             out[O_POWER + rel] = power / DECK_SIZE
-        for s, total in enumerate(self.scores()):
-            out[O_SCORES + (s - seat) % n] = total / 20.0
+        for s, total in enumerate(self.totals):
+            out[O_SCORES + (s - seat) % PLAYERS] = total / 20.0
         out[O_STOCK] = self.stock / C.SHURIKEN_PIECES
         out[O_SCORINGS] = self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END
-        out[O_MISSION] = 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0
-        out[O_LEADER + (self.leader - seat) % n] = 1.0
-        if self.trick:
-            out[O_LED + COLOUR[self.trick[0]]] = 1.0
+        if self.mission_value == C.MISSION_VALUES[1]:
+            out[O_MISSION] = 1.0
+        out[O_LEADER + (self.leader - seat) % PLAYERS] = 1.0
         out[O_TRICKS] = self.tricks_played / C.TRICKS_PER_ROUND
         if self.arrow_seat >= 0:
-            out[O_ARROW + (self.arrow_seat - seat) % n] = 1.0
-        out[O_RED8_ARROW] = 1.0 if C.RED_8 in self.arrows else 0.0
+            out[O_ARROW + (self.arrow_seat - seat) % PLAYERS] = 1.0
+        if C.RED_8 in self.arrows:
+            out[O_RED8_ARROW] = 1.0
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
