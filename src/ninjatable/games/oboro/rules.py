@@ -11,7 +11,7 @@ interpretation.
 from __future__ import annotations
 
 import random
-from array import array
+import struct
 from bisect import bisect_left
 from typing import Any
 
@@ -58,11 +58,37 @@ OBS_SIZE = O_RED8_ARROW + 1
 SEAT_ORDER = tuple(tuple((observer + rel) % PLAYERS for rel in range(PLAYERS)) for observer in range(PLAYERS))
 # TRICK_AT[first + i]: where the trick's i-th card is marked, when its leader sits at relative seat `first`.
 TRICK_AT = tuple(O_TRICK + (r % PLAYERS) * DECK_SIZE for r in range(2 * PLAYERS))
+
+
+def float32s(values: list[float]) -> bytes:
+    """`values` as native float32 bytes, a run the observation builder copies whole."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+def one_hot(width: int, at: int) -> bytes:
+    """A run of `width` floats, 1.0 at `at` (none for at = -1)."""
+    return float32s([1.0 if i == at else 0.0 for i in range(width)])
+
+
 # A stack height or hand size k as its observed fraction k / 8.
 HEIGHT_FLOAT = tuple(k / C.HAND_SIZE for k in range(DECK_SIZE + 1))
-# A void bitmask as three floats (red, blue, green), for one slice store.
-VOID_FLOATS = tuple(memoryview(array("f", [float(mask >> k & 1) for k in range(C.COLOURS)]))
-                    for mask in range(1 << C.COLOURS))
+# Runs of floats by table look-up: a top card within its colour's 8 (TOP_RUN[card]; NO_TOP: an empty stack), a
+# void bitmask as (red, blue, green), a relative seat or colour among three (ONE_OF_THREE[-1]: none).
+TOP_RUN = tuple(one_hot(C.VALUES, c % C.VALUES) for c in range(DECK_SIZE))
+NO_TOP = one_hot(C.VALUES, -1)
+VOID_RUN = tuple(float32s([float(mask >> k & 1) for k in range(C.COLOURS)]) for mask in range(1 << C.COLOURS))
+ONE_OF_THREE = tuple(one_hot(3, at) for at in (0, 1, 2, -1))
+THREE_FLOATS = struct.Struct("=3f")
+# Oboro is for exactly three players, and so the observer's three relative seats are three arguments below.
+assert PLAYERS == C.COLOURS == 3
+# Everything from O_TOPS on, in one struct: each group of `s` runs or floats is one section of the layout.
+TAIL_RUNS = struct.Struct(
+    "=" + f"{4 * DECK_SIZE}s" * 3 + f"{4 * C.COLOURS}s" * 3  # tops, heights
+    + f"{4 * C.COLOURS}s" * 3 + "3f"  # voids, hand sizes
+    + "3f" + "f" + "3f" + "3f" + "f" + "f"  # pieces, stock, scores, power, scorings, mission
+    + "12s" + "12s" + "f" + "12s" + "f"  # leader, led colour, tricks played, Arrow, Red 8 Arrow
+)
+assert TAIL_RUNS.size == 4 * (OBS_SIZE - O_TOPS)
 
 
 class OboroState(State):
@@ -80,6 +106,7 @@ class OboroState(State):
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
         self.totals = [0] * players  # the score sheet's running totals (see `score`)
+        self._trick_runs: tuple | None = None  # see `_build_trick_runs`
         self._start_round()
 
     # --- round set-up -------------------------------------------------------------------------------
@@ -130,6 +157,7 @@ class OboroState(State):
         self.trick = []
         self.arrow_seat = -1
         self.void = [0] * self.players
+        self._trick_runs = None
         self.tricks_played = C.HAND_SIZE - len(ids[0])
         holder = next((s for s in range(self.players) if C.RED_8 in self.hands[s]), -1)
         self.red8_holder = holder if leader is None else -1
@@ -208,6 +236,7 @@ class OboroState(State):
         self.log("trick", f"{seat_name(winner)} wins the trick ({shown}){lead_note}")
         self.trick = []
         self.arrow_seat = -1
+        self._trick_runs = None  # what the trick changed (Card Area, pieces, scores) is observed anew
         self.tricks_played += 1
         self.leader = self.next_leader
         self._take_shuriken(winner, len(SHURIKEN_CARDS.intersection(trick)))
@@ -330,46 +359,56 @@ class OboroState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
         hands = self.hands
-        for c in hands[seat]:
-            out[O_HAND + c] = 1.0
         trick = self.trick
-        if trick:
-            first = (self.leader - seat) % PLAYERS  # the leader's relative seat
-            for i, c in enumerate(trick):
-                out[TRICK_AT[first + i] + c] = 1.0
-            out[O_LED + COLOUR[trick[0]]] = 1.0
-        stacks = self.stacks
+        first = (self.leader - seat) % PLAYERS  # the leader's relative seat
+        view = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
+        for c in hands[seat]:
+            view[O_HAND + c] = 1.0
+        for i, c in enumerate(trick):
+            view[TRICK_AT[first + i] + c] = 1.0
+        # The rest in one store, from runs kept for the trick (`_build_trick_runs`) and tables.
+        tops, heights, pieces, scores, powers, stock, scorings, tricks = self._trick_runs or self._build_trick_runs()
+        a, b, c = SEAT_ORDER[seat]
         void = self.void
-        pieces = self.pieces
-        for rel, s in enumerate(SEAT_ORDER[seat]):
-            power = 0
-            tops = O_TOPS + rel * DECK_SIZE
-            heights = O_HEIGHTS + rel * C.COLOURS
-            for k, stack in enumerate(stacks[s * C.COLOURS:(s + 1) * C.COLOURS]):
+        arrow = self.arrow_seat
+        TAIL_RUNS.pack_into(
+            out, 4 * O_TOPS,
+            tops[a], tops[b], tops[c], heights[a], heights[b], heights[c],
+            VOID_RUN[void[a]], VOID_RUN[void[b]], VOID_RUN[void[c]],
+            HEIGHT_FLOAT[len(hands[a])], HEIGHT_FLOAT[len(hands[b])], HEIGHT_FLOAT[len(hands[c])],
+            pieces[a], pieces[b], pieces[c], stock, scores[a], scores[b], scores[c], powers[a], powers[b], powers[c],
+            scorings, 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0,
+            ONE_OF_THREE[first], ONE_OF_THREE[COLOUR[trick[0]] if trick else -1], tricks,
+            ONE_OF_THREE[(arrow - seat) % PLAYERS if arrow >= 0 else -1], 1.0 if C.RED_8 in self.arrows else 0.0,
+        )
+
+    def _build_trick_runs(self) -> tuple:
+        """What the observation shows that changes only when a trick ends, per seat (Card Area tops and heights,
+        Shuriken pieces, scores, Ninja Power) and for all (stock, Shuriken scorings, tricks played): built at the
+        first observation after a trick and kept until the next one ends."""
+        tops, heights, powers = [], [], []
+        stacks = self.stacks
+        for base in range(0, PLAYERS * C.COLOURS, C.COLOURS):
+            top_runs, height_floats, power = [], [], 0
+            for stack in stacks[base:base + C.COLOURS]:
                 if stack:
                     top = stack[-1]
-                    out[tops + top] = 1.0
-                    out[heights + k] = HEIGHT_FLOAT[len(stack)]
+                    top_runs.append(TOP_RUN[top])
+                    height_floats.append(HEIGHT_FLOAT[len(stack)])
                     power += VALUE[top]
-            if void[s]:
-                out[O_VOIDS + rel * C.COLOURS:O_VOIDS + (rel + 1) * C.COLOURS] = VOID_FLOATS[void[s]]
-            out[O_HAND_SIZES + rel] = HEIGHT_FLOAT[len(hands[s])]
-            out[O_PIECES + rel] = pieces[s] / C.SHURIKEN_PIECES
-            out[O_POWER + rel] = power / DECK_SIZE
-        for s, total in enumerate(self.totals):
-            out[O_SCORES + (s - seat) % PLAYERS] = total / 20.0
-        out[O_STOCK] = self.stock / C.SHURIKEN_PIECES
-        out[O_SCORINGS] = self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END
-        if self.mission_value == C.MISSION_VALUES[1]:
-            out[O_MISSION] = 1.0
-        out[O_LEADER + (self.leader - seat) % PLAYERS] = 1.0
-        out[O_TRICKS] = self.tricks_played / C.TRICKS_PER_ROUND
-        if self.arrow_seat >= 0:
-            out[O_ARROW + (self.arrow_seat - seat) % PLAYERS] = 1.0
-        if C.RED_8 in self.arrows:
-            out[O_RED8_ARROW] = 1.0
+                else:
+                    top_runs.append(NO_TOP)
+                    height_floats.append(0.0)
+            tops.append(b"".join(top_runs))
+            heights.append(THREE_FLOATS.pack(*height_floats))
+            powers.append(power / DECK_SIZE)
+        self._trick_runs = (
+            tops, heights, [p / C.SHURIKEN_PIECES for p in self.pieces], [t / 20.0 for t in self.totals], powers,
+            self.stock / C.SHURIKEN_PIECES, self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END,
+            self.tricks_played / C.TRICKS_PER_ROUND,
+        )
+        return self._trick_runs
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
