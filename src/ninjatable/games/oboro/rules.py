@@ -31,8 +31,9 @@ ROUND_LEADERS = ("red8", "last_trick", "left")
 # The event of every (seat, card) play, built once: logging a play is then a table look-up (events are immutable).
 PLAY_EVENT = tuple(tuple(Event("play", f"{seat_name(s)} plays {LABELS[c]}") for c in range(DECK_SIZE))
                    for s in range(PLAYERS))
-# to_move's answer per seat, built once.
-MOVER = tuple((s,) for s in range(PLAYERS))
+# to_move's answer for each `turn` (built once): the seat alone, or nobody (turn -1, the game over).
+MOVER = (*((s,) for s in range(PLAYERS)), ())
+NAME = tuple(seat_name(s) for s in range(PLAYERS))
 
 # Observation layout (all seats relative to the observer: 0 = self, 1 = next clockwise, 2 = the one after).
 O_HAND = 0
@@ -102,6 +103,7 @@ class OboroState(State):
         self.shuriken_scorings = 0
         self.over = False
         self.leader = 0  # leads the current trick
+        self.turn = 0  # plays next: the leader, then clockwise; -1 once the game is over
         self.first_leader = 0  # led the first trick of this round
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
@@ -122,7 +124,7 @@ class OboroState(State):
         self.tricks_played = 0
         self.void = [0] * self.players  # bitmask of colours each seat has shown it lacks this round
         for s in range(self.players):
-            self.log("deal", f"{seat_name(s)} is dealt " + " ".join(LABELS[c] for c in self.hands[s]), to=s)
+            self.log("deal", f"{NAME[s]} is dealt " + " ".join([LABELS[c] for c in self.hands[s]]), to=s)
         self._choose_first_leader()
 
     def _choose_first_leader(self) -> None:
@@ -136,8 +138,8 @@ class OboroState(State):
             leader, why = self.next_leader, "was made leader by the last trick"
         else:
             leader, why = (self.first_leader + 1) % self.players, "sits left of the last first leader"
-        self.leader = self.first_leader = leader
-        self.log("round", f"Round {self.round}: {seat_name(leader)} {why} and leads")
+        self.leader = self.first_leader = self.turn = leader
+        self.log("round", f"Round {self.round}: {NAME[leader]} {why} and leads")
 
     def script_round(self, hands: list[list[str]], leader: int | None = None) -> None:
         """Test helper: replace the current round's hands by `hands` (labels, equal lengths of 2 to 8).
@@ -163,19 +165,17 @@ class OboroState(State):
         self.red8_holder = holder if leader is None else -1
         if leader is None:
             leader = holder if holder >= 0 else self.leader
-        self.leader = self.first_leader = leader
+        self.leader = self.first_leader = self.turn = leader
 
     # --- the contract -------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        return MOVER[(self.leader + len(self.trick)) % self.players]
+        return MOVER[self.turn]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        trick = self.trick
-        if self.over or seat != (self.leader + len(trick)) % self.players:
+        if seat != self.turn:
             return []
         hand = self.hands[seat]
+        trick = self.trick
         if trick:
             start, stop = COLOUR_RUN[trick[0]]  # the led colour's cards lie in the sorted hand as one run
             follow = hand[bisect_left(hand, start):bisect_left(hand, stop)]
@@ -197,6 +197,8 @@ class OboroState(State):
         self.events.append(PLAY_EVENT[seat][action])  # self.log("play", ...) with the event built once
         if len(trick) == self.players:
             self._finish_trick()
+        else:
+            self.turn = (seat + 1) % self.players
 
     def _decision(self, seat: int) -> Decision:
         """Lead any card, or follow the led colour when the hand holds it (one card a decision)."""
@@ -230,16 +232,17 @@ class OboroState(State):
         winner = (self.leader + self.trick_winner_index()) % self.players
         self._take_into_card_area(winner, trick)
         arrow = self.arrow_seat
-        self.next_leader = winner if arrow < 0 else arrow
+        self.leader = self.turn = self.next_leader = winner if arrow < 0 else arrow
         shown = " ".join([LABELS[c] for c in trick])
-        lead_note = "" if arrow < 0 or arrow == winner else f"; {seat_name(arrow)} leads next (Arrow)"
-        self.log("trick", f"{seat_name(winner)} wins the trick ({shown}){lead_note}")
+        lead_note = "" if arrow < 0 or arrow == winner else f"; {NAME[arrow]} leads next (Arrow)"
+        self.log("trick", f"{NAME[winner]} wins the trick ({shown}){lead_note}")
         self.trick = []
         self.arrow_seat = -1
         self._trick_runs = None  # what the trick changed (Card Area, pieces, scores) is observed anew
         self.tricks_played += 1
-        self.leader = self.next_leader
-        self._take_shuriken(winner, len(SHURIKEN_CARDS.intersection(trick)))
+        shuriken = len(SHURIKEN_CARDS.intersection(trick))
+        if shuriken:
+            self._take_shuriken(winner, shuriken)
         if self.tricks_played == C.TRICKS_PER_ROUND:
             self._end_round()
 
@@ -319,6 +322,7 @@ class OboroState(State):
             self.over = True
             self.log("end", f"The game stops after {limit} rounds (max_rounds safeguard)")
         if self.over:
+            self.turn = -1
             self.log("end", "Game over")
         else:
             self._start_round()
