@@ -91,6 +91,15 @@ TAIL_RUNS = struct.Struct(
 )
 assert TAIL_RUNS.size == 4 * (OBS_SIZE - O_TOPS)
 
+# Sampled worlds: OTHERS[seat], the other two seats in seat order (the places cards are dealt to);
+# PLACES[void_a, void_b][card]: the places (0, 1) the card may lie in, given those seats' void bitmasks.
+OTHERS = tuple(tuple(s for s in range(PLAYERS) if s != seat) for seat in range(PLAYERS))
+PLACES = {
+    (void_a, void_b): tuple([i for i, void in enumerate((void_a, void_b)) if not void >> COLOUR[c] & 1]
+                            for c in range(DECK_SIZE))
+    for void_a in range(1 << C.COLOURS) for void_b in range(1 << C.COLOURS)
+}
+
 
 class OboroState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -419,8 +428,8 @@ class OboroState(State):
         return {"rounds": self.round}
 
     def _copy_mutables(self, other: State) -> None:
-        other.hands = [h.copy() for h in self.hands]
-        other.stacks = [s.copy() for s in self.stacks]
+        other.hands = list(map(list.copy, self.hands))
+        other.stacks = list(map(list.copy, self.stacks))
         other.trick = self.trick.copy()
         other.pieces = self.pieces.copy()
         other.void = self.void.copy()
@@ -431,25 +440,19 @@ class OboroState(State):
         Every card played to a trick was seen by all, so Card Areas (buried cards included) and the current
         trick are kept; only the hands the seat cannot see are hidden.
         """
-        others = [s for s in range(self.players) if s != seat]
-        unseen = [c for s in others for c in self.hands[s]]
-        sizes = [len(self.hands[s]) for s in others]
-        pinned = self.red8_holder if self.red8_holder in others and C.RED_8 in unseen else -1
-        voids = [self.void[s] for s in others]
-
-        # A card may lie in any hand not shown void in its colour (a table by colour); a known Red 8 only with
-        # its holder.
-        by_colour = [[i for i, void in enumerate(voids) if not void >> col & 1] for col in range(C.COLOURS)]
-
-        def places_of(c: int) -> list[int]:
-            if c == C.RED_8 and pinned >= 0:
-                return [others.index(pinned)]
-            return by_colour[COLOUR[c]]
-
-        dealt = deal_by_places(unseen, sizes, places_of, rng)
+        others = OTHERS[seat]
+        hands = self.hands
+        unseen = hands[others[0]] + hands[others[1]]
+        sizes = [len(hands[s]) for s in others]
+        # A card may lie in any hand not shown void in its colour (a table by the two voids); a known Red 8 only
+        # with its holder.
+        places = PLACES[self.void[others[0]], self.void[others[1]]]
+        if self.red8_holder in others and C.RED_8 in unseen:
+            places = list(places)
+            places[C.RED_8] = [others.index(self.red8_holder)]
+        dealt = deal_by_places(unseen, sizes, places.__getitem__, rng)
         for place, s in enumerate(others):
             world.hands[s] = sorted(dealt[place])
-
 
 def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
     """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
