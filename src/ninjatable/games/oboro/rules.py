@@ -301,17 +301,18 @@ class OboroState(State):
         return [self.stacks[base + k][-1] for k in range(C.COLOURS) if self.stacks[base + k]]
 
     def ninja_power(self, seat: int) -> int:
-        return sum(VALUE[c] for c in self.top_cards(seat))
+        return sum([VALUE[stack[-1]] for stack in self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS] if stack])
 
     def colours_received(self, seat: int) -> int:
-        base = seat * C.COLOURS
-        return sum(1 for k in range(C.COLOURS) if self.stacks[base + k])
+        return C.COLOURS - self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS].count([])
 
-    def round_points(self) -> list[int]:
-        """Round scoring now: players within the Mission Value ranked by Ninja Power, then colours."""
+    def round_points(self, powers: list[int] | None = None) -> list[int]:
+        """Round scoring now: players within the Mission Value ranked by Ninja Power, then colours (`powers`: the
+        seats' Ninja Power when the caller has it)."""
+        if powers is None:
+            powers = [self.ninja_power(s) for s in range(self.players)]
         ranked = {}
-        for s in range(self.players):
-            power = self.ninja_power(s)
+        for s, power in enumerate(powers):
             if power <= self.mission_value:
                 ranked[s] = (power, self.colours_received(s))
         return rank_payouts(ranked, self.players)
@@ -320,7 +321,7 @@ class OboroState(State):
         powers = [self.ninja_power(s) for s in range(self.players)]
         shown = ", ".join(f"{seat_name(s)} {power}" for s, power in enumerate(powers))
         self.log("round", f"Round {self.round} ends; Ninja Power: {shown} (Mission Value {self.mission_value})")
-        self.score(f"Round {self.round}", self.round_points())
+        self.score(f"Round {self.round}", self.round_points(powers))
         busts = sum(1 for power in powers if power > self.mission_value)
         self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
         self.count("rounds_with_a_bust", 1 if busts else 0)
