@@ -110,9 +110,9 @@ class OboroState(State):
         self.stock = C.SHURIKEN_PIECES
         self.pieces = [0] * players
         self.shuriken_scorings = 0
-        self.over = False
         self.leader = 0  # leads the current trick
-        self.turn = 0  # plays next: the leader, then clockwise; -1 once the game is over
+        self.turn = 0  # plays next: the leader, then clockwise; -1 once the game is over (no `over` field: an
+        # instance with more than 30 fields loses CPython's fast attribute access)
         self.first_leader = 0  # led the first trick of this round
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
@@ -128,6 +128,7 @@ class OboroState(State):
         size = C.HAND_SIZE
         self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(self.players)]
         self.stacks: list[list[int]] = [[] for _ in range(self.players * C.COLOURS)]  # seat*3+colour, top last
+        self._area_runs: list[tuple | None] = [None] * self.players  # see `_area_run`
         self.trick: list[int] = []
         self.arrow_seat = -1
         self.tricks_played = 0
@@ -165,6 +166,7 @@ class OboroState(State):
             raise ValueError("script_round hands hold 2 to 8 cards")
         self.hands = [sorted(hand) for hand in ids]
         self.stacks = [[] for _ in range(self.players * C.COLOURS)]
+        self._area_runs = [None] * self.players
         self.trick = []
         self.arrow_seat = -1
         self.void = [0] * self.players
@@ -193,7 +195,7 @@ class OboroState(State):
         return hand.copy()
 
     def is_over(self) -> bool:
-        return self.over
+        return self.turn < 0
 
     def _apply(self, seat: int, action: int) -> None:
         self.hands[seat].remove(action)
@@ -261,6 +263,7 @@ class OboroState(State):
         base = seat * C.COLOURS
         for c in sorted(taken, reverse=True):  # highest first, so each colour's lowest ends on top
             stacks[base + COLOUR[c]].append(c)
+        self._area_runs[seat] = None  # observed anew
 
     def _take_shuriken(self, seat: int, count: int) -> None:
         """One piece per Shuriken card taken while the stock lasts; an emptied stock interrupts play."""
@@ -326,12 +329,11 @@ class OboroState(State):
         self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
         self.count("rounds_with_a_bust", 1 if busts else 0)
         limit = self.options["max_rounds"]
-        if self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END:
-            self.over = True
-        elif limit and self.round >= limit:
-            self.over = True
+        over = self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END
+        if not over and limit and self.round >= limit:
+            over = True
             self.log("end", f"The game stops after {limit} rounds (max_rounds safeguard)")
-        if self.over:
+        if over:
             self.turn = -1
             self.log("end", "Game over")
         else:
@@ -382,47 +384,53 @@ class OboroState(State):
         for i, c in enumerate(trick):
             view[TRICK_AT[first + i] + c] = 1.0
         # The rest in one store, from runs kept for the trick (`_build_trick_runs`) and tables.
-        tops, heights, pieces, scores, powers, stock, scorings, tricks = self._trick_runs or self._build_trick_runs()
+        areas, pieces, scores, stock, scorings, tricks = self._trick_runs or self._build_trick_runs()
         a, b, c = SEAT_ORDER[seat]
+        tops_a, heights_a, power_a = areas[a]
+        tops_b, heights_b, power_b = areas[b]
+        tops_c, heights_c, power_c = areas[c]
         void = self.void
         arrow = self.arrow_seat
         TAIL_RUNS.pack_into(
             out, 4 * O_TOPS,
-            tops[a], tops[b], tops[c], heights[a], heights[b], heights[c],
+            tops_a, tops_b, tops_c, heights_a, heights_b, heights_c,
             VOID_RUN[void[a]], VOID_RUN[void[b]], VOID_RUN[void[c]],
             HEIGHT_FLOAT[len(hands[a])], HEIGHT_FLOAT[len(hands[b])], HEIGHT_FLOAT[len(hands[c])],
-            pieces[a], pieces[b], pieces[c], stock, scores[a], scores[b], scores[c], powers[a], powers[b], powers[c],
+            pieces[a], pieces[b], pieces[c], stock, scores[a], scores[b], scores[c], power_a, power_b, power_c,
             scorings, 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0,
             ONE_OF_THREE[first], ONE_OF_THREE[COLOUR[trick[0]] if trick else -1], tricks,
             ONE_OF_THREE[(arrow - seat) % PLAYERS if arrow >= 0 else -1], 1.0 if C.RED_8 in self.arrows else 0.0,
         )
 
     def _build_trick_runs(self) -> tuple:
-        """What the observation shows that changes only when a trick ends, per seat (Card Area tops and heights,
-        Shuriken pieces, scores, Ninja Power) and for all (stock, Shuriken scorings, tricks played): built at the
-        first observation after a trick and kept until the next one ends."""
-        tops, heights, powers = [], [], []
-        stacks = self.stacks
-        for base in range(0, PLAYERS * C.COLOURS, C.COLOURS):
-            top_runs, height_floats, power = [], [], 0
-            for stack in stacks[base:base + C.COLOURS]:
-                if stack:
-                    top = stack[-1]
-                    top_runs.append(TOP_RUN[top])
-                    height_floats.append(HEIGHT_FLOAT[len(stack)])
-                    power += VALUE[top]
-                else:
-                    top_runs.append(NO_TOP)
-                    height_floats.append(0.0)
-            tops.append(b"".join(top_runs))
-            heights.append(THREE_FLOATS.pack(*height_floats))
-            powers.append(power / DECK_SIZE)
+        """What the observation shows that changes only when a trick ends, per seat (Card Areas, Shuriken pieces,
+        scores) and for all (stock, Shuriken scorings, tricks played): built at the first observation after a trick
+        and kept until the next one ends."""
+        areas = self._area_runs
+        for s in range(PLAYERS):
+            if areas[s] is None:
+                areas[s] = self._area_run(s)
         self._trick_runs = (
-            tops, heights, [p / C.SHURIKEN_PIECES for p in self.pieces], [t / 20.0 for t in self.totals], powers,
+            tuple(areas), [p / C.SHURIKEN_PIECES for p in self.pieces], [t / 20.0 for t in self.totals],
             self.stock / C.SHURIKEN_PIECES, self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END,
             self.tricks_played / C.TRICKS_PER_ROUND,
         )
         return self._trick_runs
+
+    def _area_run(self, seat: int) -> tuple[bytes, bytes, float]:
+        """A seat's Card Area as observed: its top cards and stack heights as float runs, and its Ninja Power
+        (kept in `_area_runs` until the seat takes a trick)."""
+        tops, heights, power = [], [], 0
+        for stack in self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS]:
+            if stack:
+                top = stack[-1]
+                tops.append(TOP_RUN[top])
+                heights.append(HEIGHT_FLOAT[len(stack)])
+                power += VALUE[top]
+            else:
+                tops.append(NO_TOP)
+                heights.append(0.0)
+        return b"".join(tops), THREE_FLOATS.pack(*heights), power / DECK_SIZE
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
@@ -434,6 +442,7 @@ class OboroState(State):
         other.trick = self.trick.copy()
         other.pieces = self.pieces.copy()
         other.void = self.void.copy()
+        other._area_runs = self._area_runs.copy()
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Deal the other seats' unplayed cards anew, respecting hand sizes, shown voids and a known Red 8.
