@@ -111,8 +111,9 @@ class OboroState(State):
         self.pieces = [0] * players
         self.shuriken_scorings = 0
         self.leader = 0  # leads the current trick
-        self.turn = 0  # plays next: the leader, then clockwise; -1 once the game is over (no `over` field: an
-        # instance with more than 30 fields loses CPython's fast attribute access)
+        # Plays next: the leader, then clockwise; -1 once the game is over. (No separate `over` field: CPython shares
+        # the keys of at most 30 instance fields, and attribute access slows beyond.)
+        self.turn = 0
         self.first_leader = 0  # led the first trick of this round
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
