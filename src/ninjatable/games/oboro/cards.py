@@ -35,6 +35,8 @@ def value_of(c: int) -> int:
 LABELS = tuple(f"{COLOUR_LETTERS[c >> 3]}{(c & 7) + 1}" for c in range(DECK_SIZE))
 VALUE = tuple(value_of(c) for c in range(DECK_SIZE))
 COLOUR = tuple(colour_of(c) for c in range(DECK_SIZE))
+# The card ids of each card's colour, as a range (start, stop): a sorted hand holds them as one run.
+COLOUR_RUN = tuple((card(colour_of(c), 1), card(colour_of(c), VALUES) + 1) for c in range(DECK_SIZE))
 
 RED_8 = card(RED, 8)
 # The Arrow icon: Blue 4 and Green 4 always; Red 8 (the Burning Arrow) behind the `red8_arrow` option.
@@ -42,7 +44,6 @@ ARROWS = frozenset({card(BLUE, 4), card(GREEN, 4)})
 ARROWS_WITH_RED_8 = ARROWS | {RED_8}
 # The Shuriken icon: the 6 of each colour.
 SHURIKEN_CARDS = frozenset(card(c, 6) for c in range(COLOURS))
-IS_SHURIKEN = tuple(c in SHURIKEN_CARDS for c in range(DECK_SIZE))
 
 # Ranking payouts (round scoring and Shuriken scoring): a rank held alone pays RANK_POINTS, a rank shared
 # by two or more players pays SHARED_RANK_POINTS to each; ranks are competition ranks (1, 1, 3).

@@ -11,13 +11,15 @@ interpretation.
 from __future__ import annotations
 
 import random
+import struct
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, deal_by_places, seat_name
+from ...core import Decision, Event, Game, Option, Private, State, deal_by_places, seat_name
 from . import cards as C
-from .cards import COLOUR, DECK_SIZE, IS_SHURIKEN, LABELS, VALUE
+from .cards import COLOUR, COLOUR_RUN, DECK_SIZE, LABELS, SHURIKEN_CARDS, VALUE
 from .render import render
 
 PLAYERS = 3
@@ -26,8 +28,12 @@ NUM_ACTIONS = DECK_SIZE  # action = the card played
 # Who leads the first trick of rounds after the first (the rulebook only names round 1's leader).
 ROUND_LEADERS = ("red8", "last_trick", "left")
 
-# Event texts for every (seat, card) play, built once: logging a play is then a table look-up.
-PLAY_TEXT = tuple(tuple(f"{seat_name(s)} plays {LABELS[c]}" for c in range(DECK_SIZE)) for s in range(PLAYERS))
+# The event of every (seat, card) play, built once: logging a play is then a table look-up (events are immutable).
+PLAY_EVENT = tuple(tuple(Event("play", f"{seat_name(s)} plays {LABELS[c]}") for c in range(DECK_SIZE))
+                   for s in range(PLAYERS))
+# to_move's answer for each `turn` (built once): the seat alone, or nobody (turn -1, the game over).
+MOVER = (*((s,) for s in range(PLAYERS)), ())
+NAME = tuple(seat_name(s) for s in range(PLAYERS))
 
 # Observation layout (all seats relative to the observer: 0 = self, 1 = next clockwise, 2 = the one after).
 O_HAND = 0
@@ -49,6 +55,51 @@ O_ARROW = O_TRICKS + 1
 O_RED8_ARROW = O_ARROW + PLAYERS
 OBS_SIZE = O_RED8_ARROW + 1
 
+# Tables for the observation builder. SEAT_ORDER[observer]: the seats in relative order (self, next, the one after).
+SEAT_ORDER = tuple(tuple((observer + rel) % PLAYERS for rel in range(PLAYERS)) for observer in range(PLAYERS))
+# TRICK_AT[first + i]: where the trick's i-th card is marked, when its leader sits at relative seat `first`.
+TRICK_AT = tuple(O_TRICK + (r % PLAYERS) * DECK_SIZE for r in range(2 * PLAYERS))
+
+
+def float32s(values: list[float]) -> bytes:
+    """`values` as native float32 bytes, a run the observation builder copies whole."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+def one_hot(width: int, at: int) -> bytes:
+    """A run of `width` floats, 1.0 at `at` (none for at = -1)."""
+    return float32s([1.0 if i == at else 0.0 for i in range(width)])
+
+
+# A stack height or hand size k as its observed fraction k / 8.
+HEIGHT_FLOAT = tuple(k / C.HAND_SIZE for k in range(DECK_SIZE + 1))
+# Runs of floats by table look-up: a top card within its colour's 8 (TOP_RUN[card]; NO_TOP: an empty stack), a
+# void bitmask as (red, blue, green), a relative seat or colour among three (ONE_OF_THREE[-1]: none).
+TOP_RUN = tuple(one_hot(C.VALUES, c % C.VALUES) for c in range(DECK_SIZE))
+NO_TOP = one_hot(C.VALUES, -1)
+VOID_RUN = tuple(float32s([float(mask >> k & 1) for k in range(C.COLOURS)]) for mask in range(1 << C.COLOURS))
+ONE_OF_THREE = tuple(one_hot(3, at) for at in (0, 1, 2, -1))
+THREE_FLOATS = struct.Struct("=3f")
+# Oboro is for exactly three players, and so the observer's three relative seats are three arguments below.
+assert PLAYERS == C.COLOURS == 3
+# Everything from O_TOPS on, in one struct: each group of `s` runs or floats is one section of the layout.
+TAIL_RUNS = struct.Struct(
+    "=" + f"{4 * DECK_SIZE}s" * 3 + f"{4 * C.COLOURS}s" * 3  # tops, heights
+    + f"{4 * C.COLOURS}s" * 3 + "3f"  # voids, hand sizes
+    + "3f" + "f" + "3f" + "3f" + "f" + "f"  # pieces, stock, scores, power, scorings, mission
+    + "12s" + "12s" + "f" + "12s" + "f"  # leader, led colour, tricks played, Arrow, Red 8 Arrow
+)
+assert TAIL_RUNS.size == 4 * (OBS_SIZE - O_TOPS)
+
+# Sampled worlds: OTHERS[seat], the other two seats in seat order (the places cards are dealt to);
+# PLACES[void_a, void_b][card]: the places (0, 1) the card may lie in, given those seats' void bitmasks.
+OTHERS = tuple(tuple(s for s in range(PLAYERS) if s != seat) for seat in range(PLAYERS))
+PLACES = {
+    (void_a, void_b): tuple([i for i, void in enumerate((void_a, void_b)) if not void >> COLOUR[c] & 1]
+                            for c in range(DECK_SIZE))
+    for void_a in range(1 << C.COLOURS) for void_b in range(1 << C.COLOURS)
+}
+
 
 class OboroState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -59,11 +110,15 @@ class OboroState(State):
         self.stock = C.SHURIKEN_PIECES
         self.pieces = [0] * players
         self.shuriken_scorings = 0
-        self.over = False
         self.leader = 0  # leads the current trick
+        # Plays next: the leader, then clockwise; -1 once the game is over. (No separate `over` field: CPython shares
+        # the keys of at most 30 instance fields, and attribute access slows beyond.)
+        self.turn = 0
         self.first_leader = 0  # led the first trick of this round
         self.next_leader = 0  # who the last trick made leader
         self.red8_holder = -1  # public when the Red 8 decided the round's first leader, else -1
+        self.totals = [0] * players  # the score sheet's running totals (see `score`)
+        self._trick_runs: tuple | None = None  # see `_build_trick_runs`
         self._start_round()
 
     # --- round set-up -------------------------------------------------------------------------------
@@ -74,12 +129,13 @@ class OboroState(State):
         size = C.HAND_SIZE
         self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(self.players)]
         self.stacks: list[list[int]] = [[] for _ in range(self.players * C.COLOURS)]  # seat*3+colour, top last
+        self._area_runs: list[tuple | None] = [None] * self.players  # see `_area_run`
         self.trick: list[int] = []
         self.arrow_seat = -1
         self.tricks_played = 0
         self.void = [0] * self.players  # bitmask of colours each seat has shown it lacks this round
         for s in range(self.players):
-            self.log("deal", f"{seat_name(s)} is dealt " + " ".join(LABELS[c] for c in self.hands[s]), to=s)
+            self.log("deal", f"{NAME[s]} is dealt " + " ".join([LABELS[c] for c in self.hands[s]]), to=s)
         self._choose_first_leader()
 
     def _choose_first_leader(self) -> None:
@@ -93,8 +149,8 @@ class OboroState(State):
             leader, why = self.next_leader, "was made leader by the last trick"
         else:
             leader, why = (self.first_leader + 1) % self.players, "sits left of the last first leader"
-        self.leader = self.first_leader = leader
-        self.log("round", f"Round {self.round}: {seat_name(leader)} {why} and leads")
+        self.leader = self.first_leader = self.turn = leader
+        self.log("round", f"Round {self.round}: {NAME[leader]} {why} and leads")
 
     def script_round(self, hands: list[list[str]], leader: int | None = None) -> None:
         """Test helper: replace the current round's hands by `hands` (labels, equal lengths of 2 to 8).
@@ -111,35 +167,36 @@ class OboroState(State):
             raise ValueError("script_round hands hold 2 to 8 cards")
         self.hands = [sorted(hand) for hand in ids]
         self.stacks = [[] for _ in range(self.players * C.COLOURS)]
+        self._area_runs = [None] * self.players
         self.trick = []
         self.arrow_seat = -1
         self.void = [0] * self.players
+        self._trick_runs = None
         self.tricks_played = C.HAND_SIZE - len(ids[0])
         holder = next((s for s in range(self.players) if C.RED_8 in self.hands[s]), -1)
         self.red8_holder = holder if leader is None else -1
         if leader is None:
             leader = holder if holder >= 0 else self.leader
-        self.leader = self.first_leader = leader
+        self.leader = self.first_leader = self.turn = leader
 
     # --- the contract -------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        return ((self.leader + len(self.trick)) % self.players,)
+        return MOVER[self.turn]
 
     def _legal_actions(self, seat: int) -> list[int]:
-        if self.over or seat != (self.leader + len(self.trick)) % self.players:
+        if seat != self.turn:
             return []
         hand = self.hands[seat]
-        if self.trick:
-            led = COLOUR[self.trick[0]]
-            follow = [c for c in hand if COLOUR[c] == led]
+        trick = self.trick
+        if trick:
+            start, stop = COLOUR_RUN[trick[0]]  # the led colour's cards lie in the sorted hand as one run
+            follow = hand[bisect_left(hand, start):bisect_left(hand, stop)]
             if follow:
                 return follow
         return hand.copy()
 
     def is_over(self) -> bool:
-        return self.over
+        return self.turn < 0
 
     def _apply(self, seat: int, action: int) -> None:
         self.hands[seat].remove(action)
@@ -149,9 +206,11 @@ class OboroState(State):
         trick.append(action)
         if action in self.arrows:
             self.arrow_seat = seat  # a later Arrow overrides an earlier one
-        self.log("play", PLAY_TEXT[seat][action])
+        self.events.append(PLAY_EVENT[seat][action])  # self.log("play", ...) with the event built once
         if len(trick) == self.players:
             self._finish_trick()
+        else:
+            self.turn = (seat + 1) % self.players
 
     def _decision(self, seat: int) -> Decision:
         """Lead any card, or follow the led colour when the hand holds it (one card a decision)."""
@@ -177,35 +236,35 @@ class OboroState(State):
     # --- trick resolution ---------------------------------------------------------------------------
     def trick_winner_index(self) -> int:
         """Position in the trick of the winning card: the highest value, the later card on a tie."""
-        best = 0
-        trick = self.trick
-        for i in range(1, len(trick)):
-            if VALUE[trick[i]] >= VALUE[trick[best]]:
-                best = i
-        return best
+        values = [VALUE[c] for c in self.trick]
+        return len(values) - 1 - values[::-1].index(max(values))  # the last position holding the highest value
 
     def _finish_trick(self) -> None:
         trick = self.trick
         winner = (self.leader + self.trick_winner_index()) % self.players
         self._take_into_card_area(winner, trick)
         arrow = self.arrow_seat
-        self.next_leader = winner if arrow < 0 else arrow
-        shown = " ".join(LABELS[c] for c in trick)
-        lead_note = "" if arrow < 0 or arrow == winner else f"; {seat_name(arrow)} leads next (Arrow)"
-        self.log("trick", f"{seat_name(winner)} wins the trick ({shown}){lead_note}")
+        self.leader = self.turn = self.next_leader = winner if arrow < 0 else arrow
+        shown = " ".join([LABELS[c] for c in trick])
+        lead_note = "" if arrow < 0 or arrow == winner else f"; {NAME[arrow]} leads next (Arrow)"
+        self.log("trick", f"{NAME[winner]} wins the trick ({shown}){lead_note}")
         self.trick = []
         self.arrow_seat = -1
+        self._trick_runs = None  # what the trick changed (Card Area, pieces, scores) is observed anew
         self.tricks_played += 1
-        self.leader = self.next_leader
-        self._take_shuriken(winner, sum(1 for c in trick if IS_SHURIKEN[c]))
+        shuriken = len(SHURIKEN_CARDS.intersection(trick))
+        if shuriken:
+            self._take_shuriken(winner, shuriken)
         if self.tricks_played == C.TRICKS_PER_ROUND:
             self._end_round()
 
     def _take_into_card_area(self, seat: int, taken: list[int]) -> None:
         """Sort the taken cards by colour, lowest on top, and lay them on that colour's stack."""
+        stacks = self.stacks
         base = seat * C.COLOURS
         for c in sorted(taken, reverse=True):  # highest first, so each colour's lowest ends on top
-            self.stacks[base + COLOUR[c]].append(c)
+            stacks[base + COLOUR[c]].append(c)
+        self._area_runs[seat] = None  # observed anew
 
     def _take_shuriken(self, seat: int, count: int) -> None:
         """One piece per Shuriken card taken while the stock lasts; an emptied stock interrupts play."""
@@ -230,6 +289,15 @@ class OboroState(State):
         if self.shuriken_scorings == C.SHURIKEN_SCORINGS_TO_END:
             self.log("end", "Second Shuriken scoring: the game ends when this round has been scored")
 
+    # --- the score sheet's totals -------------------------------------------------------------------
+    def score(self, label: str, points: list[int] | tuple[int, ...]) -> None:
+        """Add a row to the score sheet and to the running totals, which `scores` reads without summing the sheet."""
+        super().score(label, points)
+        self.totals = [total + p for total, p in zip(self.totals, points)]  # a new list: clones may share the old
+
+    def scores(self) -> list[int]:
+        return self.totals.copy()
+
     # --- round scoring ------------------------------------------------------------------------------
     def top_cards(self, seat: int) -> list[int]:
         """The visible top card of each of the seat's colour stacks (colours it has received)."""
@@ -237,35 +305,37 @@ class OboroState(State):
         return [self.stacks[base + k][-1] for k in range(C.COLOURS) if self.stacks[base + k]]
 
     def ninja_power(self, seat: int) -> int:
-        return sum(VALUE[c] for c in self.top_cards(seat))
+        return sum([VALUE[stack[-1]] for stack in self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS] if stack])
 
     def colours_received(self, seat: int) -> int:
-        base = seat * C.COLOURS
-        return sum(1 for k in range(C.COLOURS) if self.stacks[base + k])
+        return C.COLOURS - self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS].count([])
 
-    def round_points(self) -> list[int]:
-        """Round scoring now: players within the Mission Value ranked by Ninja Power, then colours."""
+    def round_points(self, powers: list[int] | None = None) -> list[int]:
+        """Round scoring now: players within the Mission Value ranked by Ninja Power, then colours (`powers`: the
+        seats' Ninja Power when the caller has it)."""
+        if powers is None:
+            powers = [self.ninja_power(s) for s in range(self.players)]
         ranked = {}
-        for s in range(self.players):
-            power = self.ninja_power(s)
+        for s, power in enumerate(powers):
             if power <= self.mission_value:
                 ranked[s] = (power, self.colours_received(s))
         return rank_payouts(ranked, self.players)
 
     def _end_round(self) -> None:
-        powers = ", ".join(f"{seat_name(s)} {self.ninja_power(s)}" for s in range(self.players))
-        self.log("round", f"Round {self.round} ends; Ninja Power: {powers} (Mission Value {self.mission_value})")
-        self.score(f"Round {self.round}", self.round_points())
-        busts = sum(1 for s in range(self.players) if self.ninja_power(s) > self.mission_value)
+        powers = [self.ninja_power(s) for s in range(self.players)]
+        shown = ", ".join(f"{seat_name(s)} {power}" for s, power in enumerate(powers))
+        self.log("round", f"Round {self.round} ends; Ninja Power: {shown} (Mission Value {self.mission_value})")
+        self.score(f"Round {self.round}", self.round_points(powers))
+        busts = sum(1 for power in powers if power > self.mission_value)
         self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
         self.count("rounds_with_a_bust", 1 if busts else 0)
         limit = self.options["max_rounds"]
-        if self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END:
-            self.over = True
-        elif limit and self.round >= limit:
-            self.over = True
+        over = self.shuriken_scorings >= C.SHURIKEN_SCORINGS_TO_END
+        if not over and limit and self.round >= limit:
+            over = True
             self.log("end", f"The game stops after {limit} rounds (max_rounds safeguard)")
-        if self.over:
+        if over:
+            self.turn = -1
             self.log("end", "Game over")
         else:
             self._start_round()
@@ -306,51 +376,74 @@ class OboroState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        out = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
-        n = self.players
-        for c in self.hands[seat]:
-            out[O_HAND + c] = 1.0
-        for i, c in enumerate(self.trick):
-            rel = (self.leader + i - seat) % n
-            out[O_TRICK + rel * DECK_SIZE + c] = 1.0
-        for s in range(n):
-            rel = (s - seat) % n
-            base = s * C.COLOURS
-            power = 0
-            for k in range(C.COLOURS):
-                stack = self.stacks[base + k]
-                if stack:
-                    out[O_TOPS + rel * DECK_SIZE + stack[-1]] = 1.0
-                    out[O_HEIGHTS + rel * C.COLOURS + k] = len(stack) / C.HAND_SIZE
-                    power += VALUE[stack[-1]]
-                if self.void[s] >> k & 1:
-                    out[O_VOIDS + rel * C.COLOURS + k] = 1.0
-            out[O_HAND_SIZES + rel] = len(self.hands[s]) / C.HAND_SIZE
-            out[O_PIECES + rel] = self.pieces[s] / C.SHURIKEN_PIECES
-            out[O_POWER + rel] = power / DECK_SIZE
-        for s, total in enumerate(self.scores()):
-            out[O_SCORES + (s - seat) % n] = total / 20.0
-        out[O_STOCK] = self.stock / C.SHURIKEN_PIECES
-        out[O_SCORINGS] = self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END
-        out[O_MISSION] = 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0
-        out[O_LEADER + (self.leader - seat) % n] = 1.0
-        if self.trick:
-            out[O_LED + COLOUR[self.trick[0]]] = 1.0
-        out[O_TRICKS] = self.tricks_played / C.TRICKS_PER_ROUND
-        if self.arrow_seat >= 0:
-            out[O_ARROW + (self.arrow_seat - seat) % n] = 1.0
-        out[O_RED8_ARROW] = 1.0 if C.RED_8 in self.arrows else 0.0
+        hands = self.hands
+        trick = self.trick
+        first = (self.leader - seat) % PLAYERS  # the leader's relative seat
+        view = memoryview(out)  # Speed: a memoryview item store skips numpy's indexing (core/observe.py)
+        for c in hands[seat]:
+            view[O_HAND + c] = 1.0
+        for i, c in enumerate(trick):
+            view[TRICK_AT[first + i] + c] = 1.0
+        # The rest in one store, from runs kept for the trick (`_build_trick_runs`) and tables.
+        areas, pieces, scores, stock, scorings, tricks = self._trick_runs or self._build_trick_runs()
+        a, b, c = SEAT_ORDER[seat]
+        tops_a, heights_a, power_a = areas[a]
+        tops_b, heights_b, power_b = areas[b]
+        tops_c, heights_c, power_c = areas[c]
+        void = self.void
+        arrow = self.arrow_seat
+        TAIL_RUNS.pack_into(
+            out, 4 * O_TOPS,
+            tops_a, tops_b, tops_c, heights_a, heights_b, heights_c,
+            VOID_RUN[void[a]], VOID_RUN[void[b]], VOID_RUN[void[c]],
+            HEIGHT_FLOAT[len(hands[a])], HEIGHT_FLOAT[len(hands[b])], HEIGHT_FLOAT[len(hands[c])],
+            pieces[a], pieces[b], pieces[c], stock, scores[a], scores[b], scores[c], power_a, power_b, power_c,
+            scorings, 1.0 if self.mission_value == C.MISSION_VALUES[1] else 0.0,
+            ONE_OF_THREE[first], ONE_OF_THREE[COLOUR[trick[0]] if trick else -1], tricks,
+            ONE_OF_THREE[(arrow - seat) % PLAYERS if arrow >= 0 else -1], 1.0 if C.RED_8 in self.arrows else 0.0,
+        )
+
+    def _build_trick_runs(self) -> tuple:
+        """What the observation shows that changes only when a trick ends, per seat (Card Areas, Shuriken pieces,
+        scores) and for all (stock, Shuriken scorings, tricks played): built at the first observation after a trick
+        and kept until the next one ends."""
+        areas = self._area_runs
+        for s in range(PLAYERS):
+            if areas[s] is None:
+                areas[s] = self._area_run(s)
+        self._trick_runs = (
+            tuple(areas), [p / C.SHURIKEN_PIECES for p in self.pieces], [t / 20.0 for t in self.totals],
+            self.stock / C.SHURIKEN_PIECES, self.shuriken_scorings / C.SHURIKEN_SCORINGS_TO_END,
+            self.tricks_played / C.TRICKS_PER_ROUND,
+        )
+        return self._trick_runs
+
+    def _area_run(self, seat: int) -> tuple[bytes, bytes, float]:
+        """A seat's Card Area as observed: its top cards and stack heights as float runs, and its Ninja Power
+        (kept in `_area_runs` until the seat takes a trick)."""
+        tops, heights, power = [], [], 0
+        for stack in self.stacks[seat * C.COLOURS:(seat + 1) * C.COLOURS]:
+            if stack:
+                top = stack[-1]
+                tops.append(TOP_RUN[top])
+                heights.append(HEIGHT_FLOAT[len(stack)])
+                power += VALUE[top]
+            else:
+                tops.append(NO_TOP)
+                heights.append(0.0)
+        return b"".join(tops), THREE_FLOATS.pack(*heights), power / DECK_SIZE
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
         return {"rounds": self.round}
 
     def _copy_mutables(self, other: State) -> None:
-        other.hands = [h.copy() for h in self.hands]
-        other.stacks = [s.copy() for s in self.stacks]
+        other.hands = list(map(list.copy, self.hands))
+        other.stacks = list(map(list.copy, self.stacks))
         other.trick = self.trick.copy()
         other.pieces = self.pieces.copy()
         other.void = self.void.copy()
+        other._area_runs = self._area_runs.copy()
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Deal the other seats' unplayed cards anew, respecting hand sizes, shown voids and a known Red 8.
@@ -358,25 +451,19 @@ class OboroState(State):
         Every card played to a trick was seen by all, so Card Areas (buried cards included) and the current
         trick are kept; only the hands the seat cannot see are hidden.
         """
-        others = [s for s in range(self.players) if s != seat]
-        unseen = [c for s in others for c in self.hands[s]]
-        sizes = [len(self.hands[s]) for s in others]
-        pinned = self.red8_holder if self.red8_holder in others and C.RED_8 in unseen else -1
-        voids = [self.void[s] for s in others]
-
-        # A card may lie in any hand not shown void in its colour (a table by colour); a known Red 8 only with
-        # its holder.
-        by_colour = [[i for i, void in enumerate(voids) if not void >> col & 1] for col in range(C.COLOURS)]
-
-        def places_of(c: int) -> list[int]:
-            if c == C.RED_8 and pinned >= 0:
-                return [others.index(pinned)]
-            return by_colour[COLOUR[c]]
-
-        dealt = deal_by_places(unseen, sizes, places_of, rng)
+        others = OTHERS[seat]
+        hands = self.hands
+        unseen = hands[others[0]] + hands[others[1]]
+        sizes = [len(hands[s]) for s in others]
+        # A card may lie in any hand not shown void in its colour (a table by the two voids); a known Red 8 only
+        # with its holder.
+        places = PLACES[self.void[others[0]], self.void[others[1]]]
+        if self.red8_holder in others and C.RED_8 in unseen:
+            places = list(places)
+            places[C.RED_8] = [others.index(self.red8_holder)]
+        dealt = deal_by_places(unseen, sizes, places.__getitem__, rng)
         for place, s in enumerate(others):
             world.hands[s] = sorted(dealt[place])
-
 
 def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
     """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
