@@ -17,7 +17,18 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Decision, Game, LiveStep, Option, Private, State, constrained_deal, seat_name, winners_text
+from ...core import (
+    Decision,
+    Event,
+    Game,
+    LiveStep,
+    Option,
+    Private,
+    State,
+    deal_by_places,
+    seat_name,
+    winners_text,
+)
 from . import cards as C
 
 PASS_STEP = 0
@@ -91,7 +102,7 @@ def codebook_pairs(n: int) -> tuple[tuple[int, int], ...]:
 def draw_codebook(rng: random.Random) -> tuple[int, ...]:
     """A private code: the gestures in a random order; the k-th gesture of the order names family k."""
     order = list(PUBLIC_CODE)
-    rng.shuffle(order)
+    shuffle(order, rng)
     return tuple(order)
 
 
@@ -101,11 +112,68 @@ def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
 
 
 _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
+# _DEAL_ROWS[n][i]: where the i-th card of the shuffled deck is counted in `hands` (its seat's row), before its family.
+_DEAL_ROWS = {n: tuple((i // C.HAND_SIZE) * n for i in range(len(deck))) for n, deck in _DECKS.items()}
+# _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
+_SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
+# For a sampled world: the hands of the n - 1 other seats, and the first k of them (nearest on the left first).
+_HANDS_OF_OTHERS = {n: (C.HAND_SIZE,) * (n - 1) for n in _DECKS}
+_FIRST_PLACES = tuple(tuple(range(k)) for k in range(len(C.FAMILIES)))
+
+# The private events logged at every pass, made once (events are immutable, so every game shares them):
+# _CHOICE_EVENTS[seat][family] and _RECEIVED_EVENTS[seat][passed][received].
+_SEATS = range(len(C.FAMILIES))
+_CHOICE_EVENTS = tuple(tuple(Event("choice", f"You choose to pass {name}", s) for name in C.FAMILIES) for s in _SEATS)
+_RECEIVED_EVENTS = tuple(
+    tuple(tuple(Event("received", f"You pass {a} and receive {b}", s) for b in C.FAMILIES) for a in C.FAMILIES)
+    for s in _SEATS
+)
+# Each seat's deal event for each hand (a tuple of family counts), made the first time it is dealt.
+_DEALT_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
+_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
+
+
+def dealt_event(seat: int, counts: tuple[int, ...]) -> Event:
+    """The private event telling `seat` the hand it is dealt: its cards by family, in family order."""
+    events = _DEALT_EVENTS[seat]
+    event = events.get(counts)
+    if event is None:
+        names = [C.FAMILIES[f] for f, c in enumerate(counts) for _ in range(c)]
+        event = events[counts] = Event("deal", "You are dealt " + ", ".join(names), seat)
+    return event
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """A hand in words, `2x Fox, 1x Crane, 1x Owl` (remembered per hand)."""
+    text = _COUNTS_TEXTS.get(counts)
+    if text is None:
+        text = _COUNTS_TEXTS[counts] = ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
+    return text
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """`rng.shuffle(items)`, the same permutation from the same generator, with its draws made inline.
+
+    Deals and sampled codebooks shuffle on every round and world; the library's shuffle makes each draw through
+    two Python calls. A generator of another class draws its own way, through its own shuffle.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # `random.Random._randbelow(i + 1)`: k random bits, drawn again while they reach i + 1.
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 _SETUPS: dict[tuple[int, int], tuple] = {}
 
 
 def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
-    """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
+    """Teams, each seat's team, each seat's gong calls, the teams' names and each seat's choices at a signal step
+    (the gestures, silence and its calls) for a round (cached).
 
     The gong calls open to a seat are Ninjaaa! and Attack! (the rulebook's, on every other team at once; with
     `per_team`, the house rule's, on each other team, named by the team's first seat); every decision offers
@@ -123,7 +191,9 @@ def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
             calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
         else:
             calls = tuple((ninjaaa_action(n), attack_action(n)) for _ in range(n))
-        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
+        gestures = tuple(range(n, silence_action(n) + 1))
+        signal_choices = tuple(gestures + seat_calls for seat_calls in calls)
+        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams), signal_choices)
     return _SETUPS[key]
 
 
@@ -248,6 +318,7 @@ class NinjaaaTackState(State):
         self.lone_wolf = -1
         self.teams: tuple[tuple[int, ...], ...] = ()
         self.calls: tuple[tuple[int, ...], ...] = ()
+        self.signal_choices: tuple[tuple[int, ...], ...] = ()
         self.team_names = ""
         self.movers: tuple[int, ...] = ()
         self.team_of: tuple[tuple[int, ...], ...] = ()
@@ -277,7 +348,9 @@ class NinjaaaTackState(State):
         if n % 2:
             # The lone wolf starts with Player 1 and moves one seat to the left each round.
             self.lone_wolf = (self.round - 1) % n
-        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf, self.per_team)
+        self.teams, self.team_of, self.calls, self.team_names, self.signal_choices = round_setup(
+            n, self.lone_wolf, self.per_team
+        )
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -294,15 +367,12 @@ class NinjaaaTackState(State):
     def _deal(self) -> None:
         n = self.players
         deck = list(_DECKS[n])
-        self.chance().shuffle(deck)
+        shuffle(deck, self.chance())
         hands = [0] * (n * n)
-        for i, f in enumerate(deck):
-            hands[(i // C.HAND_SIZE) * n + f] += 1
+        for row, f in zip(_DEAL_ROWS[n], deck):
+            hands[row + f] += 1
         self.hands = hands
-        names = C.FAMILIES
-        for s in range(n):
-            dealt = sorted(deck[s * C.HAND_SIZE : (s + 1) * C.HAND_SIZE])
-            self.log("deal", "You are dealt " + ", ".join([names[f] for f in dealt]), to=s)
+        self.events += [dealt_event(s, tuple(hands[s * n : s * n + n])) for s in range(n)]
 
     def _reset_step(self) -> None:
         self.pending = [NO_CHOICE] * self.players
@@ -316,29 +386,29 @@ class NinjaaaTackState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         if self.over or self.pending[seat] != NO_CHOICE:
             return []
-        n = self.players
         if self.step == PASS_STEP:
+            n = self.players
             hands = self.hands
             row = seat * n
-            actions = [f for f in range(n) if hands[row + f]]
-        else:
-            actions = list(range(n, n + NUM_SIGNALS + 1))
-        actions.extend(self.calls[seat])
-        return actions
+            return [f for f in range(n) if hands[row + f]] + list(self.calls[seat])
+        return list(self.signal_choices[seat])
 
     def _apply(self, seat: int, action: int) -> None:
         n = self.players
-        if is_call(action, n) and self.arrival:
+        if action < n:
+            self.events.append(_CHOICE_EVENTS[seat][action])
+        elif not is_call(action, n):
+            if self.talk_at_once:
+                self._publish_signal(seat, action)
+        elif self.arrival:
             # Live play: the first call to reach the gong is the one resolved, at once.
             self._resolve_call(seat, action)
             return
         self.pending[seat] = action
         self.waiting -= 1
-        self.movers = tuple(s for s in self.movers if s != seat)
-        if action < n:
-            self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
-        elif self.talk_at_once and not is_call(action, n):
-            self._publish_signal(seat, action)
+        movers = self.movers
+        i = movers.index(seat)
+        self.movers = movers[:i] + movers[i + 1 :]
         if self.waiting == 0:
             self._finish_step()
 
@@ -379,7 +449,8 @@ class NinjaaaTackState(State):
     # --- a decision step completes -------------------------------------------------------------------------
     def _finish_step(self) -> None:
         n = self.players
-        callers = [s for s, a in enumerate(self.pending) if is_call(a, n)]
+        pending = self.pending
+        callers = [s for s, a in enumerate(pending) if is_call(a, n)] if max(pending) >= ninjaaa_action(n) else None
         if callers:
             if len(callers) > 1:
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
@@ -405,8 +476,7 @@ class NinjaaaTackState(State):
         self.passed.append(chosen)
         self.passes += 1
         self.log("pass", f"Pass {self.passes}: every player passes a card to the left")
-        for s, f in enumerate(chosen):
-            self.log("received", f"You pass {C.FAMILIES[f]} and receive {C.FAMILIES[chosen[s - 1]]}", to=s)
+        self.events += [_RECEIVED_EVENTS[s][f][chosen[s - 1]] for s, f in enumerate(chosen)]
         self.step = SIGNAL_STEP
         self._reset_step()
 
@@ -501,7 +571,7 @@ class NinjaaaTackState(State):
         self.count(f"{kind}_right" if points else f"{kind}_wrong")
         revealed = tuple((s, tuple(self.hands[s * n : s * n + n])) for s in target)
         for s, counts in revealed:
-            self.log("reveal", f"{seat_name(s)} reveals {self.counts_text(counts)}")
+            self.log("reveal", f"{seat_name(s)} reveals {counts_text(counts)}")
         if points:
             row = [0] * n
             for s in team:
@@ -511,7 +581,7 @@ class NinjaaaTackState(State):
             self._wrong_call(caller, call)
         self.last_call = (caller, action, judged, revealed, points, bool(points))
         self._reset_step()
-        if any(p >= self.target for p in self.points):
+        if max(self.points) >= self.target:
             self.over = True
             self.log("end", f"The game is over: {winners_text(self.winners())}")
             return
@@ -549,7 +619,7 @@ class NinjaaaTackState(State):
         return self.hands[seat * n : seat * n + n]
 
     def counts_text(self, counts: Any) -> str:
-        return ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
+        return counts_text(tuple(counts))
 
     def hand_text(self, seat: int) -> str:
         return self.counts_text(self.hand_counts(seat))
@@ -712,49 +782,50 @@ class NinjaaaTackState(State):
         its left: for k up to n - 2 that is a true constraint. Other seats' pending choices are re-chosen.
         """
         n = self.players
-        mine = self.hand_counts(seat)
-        others = [(seat + i) % n for i in range(1, n)]
+        row = seat * n
+        unseen = [C.CARDS_PER_FAMILY - c for c in self.hands[row : row + n]]
         families: list[int] = []
-        reach: list[int] = []  # for a tracked card, how many seats to the left it may have gone; else n - 1
-        unseen = [C.CARDS_PER_FAMILY - mine[f] for f in range(n)]
-        total = len(self.passed)
+        # For each card dealt, the places (other seats, nearest on the left first) it may lie in: the first k for
+        # a card the seat passed k passes ago, every one for the others.
+        places: list[tuple[int, ...]] = []
+        passed = self.passed
+        total = len(passed)
         for k in range(1, min(total, n - 2) + 1):
-            f = self.passed[total - k][seat]
+            f = passed[total - k][seat]
             if f == NO_CHOICE:  # a world sampled for another seat does not know this seat's passes
                 continue
             families.append(f)
-            reach.append(k)
+            places.append(_FIRST_PLACES[k])
             unseen[f] -= 1
-        for f in range(n):
-            families.extend([f] * unseen[f])
-            reach.extend([n - 1] * unseen[f])
-        dealt = constrained_deal(
-            range(len(families)), [C.HAND_SIZE] * (n - 1), lambda token, place: place < reach[token], rng
-        )
+        anywhere = _FIRST_PLACES[n - 1]
+        for f, count in enumerate(unseen):
+            families += [f] * count
+            places += [anywhere] * count
+        dealt = deal_by_places(range(len(families)), _HANDS_OF_OTHERS[n], places.__getitem__, rng)
         hands = world.hands
-        for place, tokens in enumerate(dealt):
-            s = others[place]
-            row = s * n
-            for f in range(n):
-                hands[row + f] = 0
+        for s, tokens in zip(_SEATS_FROM[n][seat][1:], dealt):
+            counts = [0] * n
             for token in tokens:
-                hands[row + families[token]] += 1
+                counts[families[token]] += 1
+            hands[s * n : s * n + n] = counts
         # The seat knows only its own passes and what it received; the rest of the pass log is unknown.
-        left = (seat - 1) % n
-        world.passed = [tuple(p[s] if s in (seat, left) else NO_CHOICE for s in range(n)) for p in self.passed]
+        if passed:
+            world.passed = _known_passes(passed, seat, (seat - 1) % n)
         # Other seats that already decided this step decide again in the sampled world (a pass or a gesture).
+        pending = world.pending
         for s in range(n):
-            if s != seat and world.pending[s] != NO_CHOICE:
+            if s != seat and pending[s] != NO_CHOICE:
                 if world.step == PASS_STEP:
                     held = [f for f in range(n) if hands[s * n + f]]
-                    world.pending[s] = rng.choice(held)
+                    pending[s] = rng.choice(held)
                 elif not self.talk_at_once:  # gestures shown as made are public: kept
-                    world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+                    pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
         # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
         if self.private_codes:
-            for pair in world.codebooks:
+            codebooks = world.codebooks
+            for pair in codebooks:
                 if seat not in pair:
-                    world.codebooks[pair] = draw_codebook(rng)
+                    codebooks[pair] = draw_codebook(rng)
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
@@ -808,6 +879,23 @@ class NinjaaaTackState(State):
         ):
             raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
         self.hands = counts
+
+
+def _known_passes(passed: list[tuple[int, ...]], seat: int, right: int) -> list[tuple[int, ...]]:
+    """The pass log as `seat` knows it: what it passed and what its right-hand neighbour passed it, NO_CHOICE for
+    the other seats' passes."""
+    n = len(passed[0])
+    known: dict[tuple[int, int], tuple[int, ...]] = {}
+    log = []
+    for p in passed:
+        key = (p[seat], p[right])
+        row = known.get(key)
+        if row is None:
+            blank = [NO_CHOICE] * n
+            blank[seat], blank[right] = key
+            row = known[key] = tuple(blank)
+        log.append(row)
+    return log
 
 
 def _family_name(f: int) -> str | None:
