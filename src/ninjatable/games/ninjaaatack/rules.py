@@ -130,6 +130,7 @@ _RECEIVED_EVENTS = tuple(
 )
 # Each seat's deal event for each hand (a tuple of family counts), made the first time it is dealt.
 _DEALT_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
+_REVEAL_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
 _COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
 
 
@@ -149,6 +150,47 @@ def counts_text(counts: tuple[int, ...]) -> str:
     if text is None:
         text = _COUNTS_TEXTS[counts] = ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
     return text
+
+
+def reveal_event(seat: int, counts: tuple[int, ...]) -> Event:
+    """The public event showing the hand `seat` reveals at a call."""
+    events = _REVEAL_EVENTS[seat]
+    event = events.get(counts)
+    if event is None:
+        event = events[counts] = Event("reveal", f"{seat_name(seat)} reveals {counts_text(counts)}")
+    return event
+
+
+_CALL_TERMS: dict[tuple, tuple] = {}
+
+
+def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller: int, action: int) -> tuple:
+    """How a call by `caller` (of `team`, among `teams`) is judged and told, remembered per table layout: the seats
+    whose hands are revealed, the teams judged (names), the call and its score label in words, and the names of
+    the tallies it counts (calls, right, wrong)."""
+    key = (teams, caller, action)
+    terms = _CALL_TERMS.get(key)
+    if terms is not None:
+        return terms
+    n = sum(len(t) for t in teams)
+    if action == ninjaaa_action(n):
+        target = team
+        judged = team_name(team)
+        call = "Ninjaaa!"
+        label = f"Ninjaaa! by {seat_name(caller)}"
+    elif action == attack_action(n):
+        target = tuple(s for t in teams if t != team for s in t)
+        judged = "; ".join(team_name(t) for t in teams if t != team)
+        call = "Attack!"
+        label = f"Attack! by {seat_name(caller)}"
+    else:
+        target = next(t for t in teams if action - attack_base(n) in t)
+        judged = team_name(target)
+        call = f"Attack! on {team_name(target)}"
+        label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
+    kind = "ninjaaa" if target == team else "attack"
+    terms = _CALL_TERMS[key] = (target, judged, call, label, (f"{kind}_calls", f"{kind}_right", f"{kind}_wrong"))
+    return terms
 
 
 def shuffle(items: list, rng: random.Random) -> None:
@@ -195,6 +237,17 @@ def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
         signal_choices = tuple(gestures + seat_calls for seat_calls in calls)
         _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams), signal_choices)
     return _SETUPS[key]
+
+
+def observation_size(n: int) -> int:
+    """The length of an observation at n players (see `NinjaaaTackState._observe`)."""
+    # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
+    # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
+    # teammate's latest gesture read by the partnership's codebook (n).
+    return n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n
+
+
+_OBSERVATION_SHAPES = {n: (observation_size(n),) for n in _DECKS}
 
 
 class NinjaaaTack(Game):
@@ -265,11 +318,7 @@ class NinjaaaTack(Game):
         return attack_base(players) + players
 
     def observation_shape(self, players: int) -> tuple[int, ...]:
-        n = players
-        # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
-        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
-        # teammate's latest gesture read by the partnership's codebook (n).
-        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n,)
+        return _OBSERVATION_SHAPES[players]
 
     def action_label(self, action: int, players: int) -> str:
         n = players
@@ -546,32 +595,20 @@ class NinjaaaTackState(State):
         """Reveal the hands concerned, score the call, and end the round."""
         n = self.players
         team = self.team_of[caller]
+        target, judged, call, label, kind = call_terms(self.teams, team, caller, action)
         if action == ninjaaa_action(n):
-            target = team
-            judged = team_name(team)
             points = self.ninjaaa_points(caller)
-            call = "Ninjaaa!"
-            label = f"Ninjaaa! by {seat_name(caller)}"
         elif action == attack_action(n):
             # The rulebook's Attack!: every other team is judged, and every enemy clan scores.
-            target = tuple(s for t in self.teams if t != team for s in t)
-            judged = "; ".join(team_name(t) for t in self.teams if t != team)
             points = self.attack_points(caller)
-            call = "Attack!"
-            label = f"Attack! by {seat_name(caller)}"
         else:
-            target = self.team_of[action - attack_base(n)]
-            judged = team_name(target)
             points = self.clans(target)
-            call = f"Attack! on {team_name(target)}"
-            label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
         self.log("gong", f"{seat_name(caller)} taps the gong: {call}")
-        kind = "ninjaaa" if target == team else "attack"
-        self.count(f"{kind}_calls")
-        self.count(f"{kind}_right" if points else f"{kind}_wrong")
-        revealed = tuple((s, tuple(self.hands[s * n : s * n + n])) for s in target)
-        for s, counts in revealed:
-            self.log("reveal", f"{seat_name(s)} reveals {counts_text(counts)}")
+        self.count(kind[0])
+        self.count(kind[1] if points else kind[2])
+        hands = self.hands
+        revealed = tuple((s, tuple(hands[s * n : s * n + n])) for s in target)
+        self.events += [reveal_event(s, counts) for s, counts in revealed]
         if points:
             row = [0] * n
             for s in team:
@@ -710,58 +747,75 @@ class NinjaaaTackState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
+        # Speed: only the non-zero entries are written (`out` comes zeroed), through a memoryview of `out` (a plain
+        # Python item store, no numpy call each; see core/observe.py).
+        view = memoryview(out)
         n = self.players
-        hands = self.hands
-        for f in range(n):
-            out[f] = hands[seat * n + f] / C.CARDS_PER_FAMILY
-        out[n + self.step] = 1.0
+        row = seat * n
+        for f, count in enumerate(self.hands[row : row + n]):
+            if count:
+                view[f] = count / C.CARDS_PER_FAMILY
+        view[n + self.step] = 1.0
+        # Per relative seat (seat i places to the left is entry i): teammate, lone wolf, score, penalised, decided.
         base = n + 2
-        mates = self.team_of[seat]
-        for i in range(n):
-            s = (seat + i) % n
-            out[base + i] = 1.0 if (s in mates and s != seat) else 0.0
-            out[base + n + i] = 1.0 if s == self.lone_wolf else 0.0
-            out[base + 2 * n + i] = self.points[s] / self.target
-            out[base + 3 * n + i] = 1.0 if s in self.penalised else 0.0
-            out[base + 4 * n + i] = 1.0 if self.pending[s] != NO_CHOICE else 0.0
+        for s in self.team_of[seat]:
+            if s != seat:
+                view[base + (s - seat) % n] = 1.0
+        if self.lone_wolf >= 0:
+            view[base + n + (self.lone_wolf - seat) % n] = 1.0
+        seats = _SEATS_FROM[n][seat]
+        points = self.points
+        if any(points):
+            target = self.target
+            for i, s in enumerate(seats, base + 2 * n):
+                if points[s]:
+                    view[i] = points[s] / target
+        for s in self.penalised:
+            view[base + 3 * n + (s - seat) % n] = 1.0
+        pending = self.pending
+        for i, s in enumerate(seats, base + 4 * n):
+            if pending[s] != NO_CHOICE:
+                view[i] = 1.0
         base += 5 * n
-        # The gestures of the latest signal step of this round (silence is the last slot).
-        if self.signals or self.passes:
-            latest = self.passes if self.step == PASS_STEP else self.passes - 1
-            if latest >= 1:
-                silent = set(range(n))
-                for k, s, g in self.signals:
-                    if k == latest:
-                        out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + g] = 1.0
-                        silent.discard(s)
-                for s in silent:
-                    out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
+        # The gestures of the latest signal step of this round (silence is the last slot), scanned from the end of
+        # the round's gestures (in pass order).
+        latest = self.passes if self.step == PASS_STEP else self.passes - 1
+        if latest >= 1:
+            silent = set(seats)
+            for k, s, g in reversed(self.signals):
+                if k == latest:
+                    view[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + g] = 1.0
+                    silent.discard(s)
+                elif k < latest:
+                    break
+            for s in silent:
+                view[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
         base += n * (NUM_SIGNALS + 1)
         if self.passed:
             # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
             last = self.passed[-1]
             if last[seat] >= 0:
-                out[base + last[seat]] = 1.0
+                view[base + last[seat]] = 1.0
             if last[seat - 1] >= 0:
-                out[base + n + last[seat - 1]] = 1.0
-        out[base + 2 * n] = self.passes / self.max_passes
+                view[base + n + last[seat - 1]] = 1.0
+        if self.passes:
+            view[base + 2 * n] = self.passes / self.max_passes
         base += 2 * n + 1
         family = self.partner_family(seat)
         if family is not None:
-            out[base + family] = 1.0
+            view[base + family] = 1.0
 
     def partner_family(self, seat: int) -> int | None:
         """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
-        code = self.code_of(seat)
-        if code is None:
+        team = self.team_of[seat]
+        if len(team) == 1:
             return None
-        mate = next(s for s in self.team_of[seat] if s != seat)
-        family = None
-        for _, s, g in self.signals:
+        mate = team[1] if team[0] == seat else team[0]
+        for _, s, g in reversed(self.signals):
             if s == mate:
-                f = code.index(g)
-                family = f if f < self.players else None
-        return family
+                f = self.codebooks[team].index(g)
+                return f if f < self.players else None
+        return None
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
