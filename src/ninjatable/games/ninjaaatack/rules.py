@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect
+from itertools import accumulate
 from typing import Any, ClassVar
 
 import numpy as np
@@ -116,8 +118,7 @@ _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n
 _DEAL_ROWS = {n: tuple((i // C.HAND_SIZE) * n for i in range(len(deck))) for n, deck in _DECKS.items()}
 # _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
 _SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
-# For a sampled world: the hands of the n - 1 other seats, and the first k of them (nearest on the left first).
-_HANDS_OF_OTHERS = {n: (C.HAND_SIZE,) * (n - 1) for n in _DECKS}
+# For a sampled world: the first k other seats (nearest on the left first).
 _FIRST_PLACES = tuple(tuple(range(k)) for k in range(len(C.FAMILIES)))
 
 # The private events logged at every pass, made once (events are immutable, so every game shares them):
@@ -193,6 +194,10 @@ def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller
     return terms
 
 
+# _DRAW_BITS[i]: the bits drawn for a number below i + 1 (the length of i + 1).
+_DRAW_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
 def shuffle(items: list, rng: random.Random) -> None:
     """`rng.shuffle(items)`, the same permutation from the same generator, with its draws made inline.
 
@@ -203,9 +208,10 @@ def shuffle(items: list, rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    bits = _DRAW_BITS
     for i in range(len(items) - 1, 0, -1):
         # `random.Random._randbelow(i + 1)`: k random bits, drawn again while they reach i + 1.
-        k = (i + 1).bit_length()
+        k = bits[i]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
@@ -504,7 +510,7 @@ class NinjaaaTackState(State):
             if len(callers) > 1:
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
                 order = callers[:]
-                self.chance().shuffle(order)
+                shuffle(order, self.chance())
                 names = ", ".join(seat_name(s) for s in order)
                 self.log("gong", f"Several calls at once; registered in the order {names}")
                 callers = order
@@ -838,29 +844,22 @@ class NinjaaaTackState(State):
         n = self.players
         row = seat * n
         unseen = [C.CARDS_PER_FAMILY - c for c in self.hands[row : row + n]]
-        families: list[int] = []
-        # For each card dealt, the places (other seats, nearest on the left first) it may lie in: the first k for
-        # a card the seat passed k passes ago, every one for the others.
-        places: list[tuple[int, ...]] = []
+        # The cards the seat passed k passes ago, (k, family) by increasing k; then the other unseen cards.
+        tracked: list[tuple[int, int]] = []
         passed = self.passed
         total = len(passed)
         for k in range(1, min(total, n - 2) + 1):
             f = passed[total - k][seat]
             if f == NO_CHOICE:  # a world sampled for another seat does not know this seat's passes
                 continue
-            families.append(f)
-            places.append(_FIRST_PLACES[k])
+            tracked.append((k, f))
             unseen[f] -= 1
-        anywhere = _FIRST_PLACES[n - 1]
-        for f, count in enumerate(unseen):
-            families += [f] * count
-            places += [anywhere] * count
-        dealt = deal_by_places(range(len(families)), _HANDS_OF_OTHERS[n], places.__getitem__, rng)
+        free = [f for f, count in enumerate(unseen) for _ in range(count)]
         hands = world.hands
-        for s, tokens in zip(_SEATS_FROM[n][seat][1:], dealt):
+        for s, families in zip(_SEATS_FROM[n][seat][1:], deal_unseen(tracked, free, n - 1, rng)):
             counts = [0] * n
-            for token in tokens:
-                counts[families[token]] += 1
+            for f in families:
+                counts[f] += 1
             hands[s * n : s * n + n] = counts
         # The seat knows only its own passes and what it received; the rest of the pass log is unknown.
         if passed:
@@ -933,6 +932,40 @@ class NinjaaaTackState(State):
         ):
             raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
         self.hands = counts
+
+
+def deal_unseen(tracked: list[tuple[int, int]], free: list[int], places: int, rng: random.Random) -> list[list[int]]:
+    """The families of the cards each of `places` other seats (nearest on the left first) holds in a sampled world.
+
+    `tracked`: (k, family) of each card the seat passed k passes ago (k < places, increasing), which lies among
+    the first k places; `free`: the families of the other unseen cards (in increasing order), which lie anywhere.
+    Each place holds 4 cards. The deal is `deal_by_places`'s (cards as tokens in this order, the tracked ones first)
+    with the same generator, which it leaves in the same state, specialised to these places: its greedy pass never
+    fails (the card of reach k finds room among the 4k cards of its places, at most k - 1 of them dealt already)
+    and deals the tracked cards by increasing reach (all reaches differ), weighted by room as it does.
+    """
+    if type(rng) is not random.Random:
+        families = [f for _, f in tracked] + free
+        reach = [_FIRST_PLACES[k] for k, _ in tracked] + [_FIRST_PLACES[places]] * len(free)
+        dealt = deal_by_places(range(len(families)), (C.HAND_SIZE,) * places, reach.__getitem__, rng)
+        return [[families[token] for token in tokens] for tokens in dealt]
+    room = [C.HAND_SIZE] * places
+    dealt: list[list[int]] = [[] for _ in range(places)]
+    # `deal_by_places` shuffles the tracked cards, then sorts them by reach: only the shuffle's draws matter.
+    shuffle(list(range(len(tracked))), rng)
+    for k, f in tracked:
+        open_places = [p for p in range(k) if room[p]]
+        # `rng.choices(open_places, weights=[room[p] for p in open_places])[0]`, as `deal_by_places` draws.
+        cumulative = list(accumulate([room[p] for p in open_places]))
+        p = open_places[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(open_places) - 1)]
+        room[p] -= 1
+        dealt[p].append(f)
+    shuffle(free, rng)
+    start = 0
+    for p, r in enumerate(room):
+        dealt[p] += free[start : start + r]
+        start += r
+    return dealt
 
 
 def _known_passes(passed: list[tuple[int, ...]], seat: int, right: int) -> list[tuple[int, ...]]:
