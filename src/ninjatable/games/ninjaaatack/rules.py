@@ -108,6 +108,27 @@ def draw_codebook(rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
+# The draws of a codebook's shuffle (see `shuffle`): (i, bits) for a number below i + 1, i from 11 down to 1.
+_CODE_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NUM_SIGNALS - 1, 0, -1))
+
+
+def draw_codebooks(count: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """`count` codebooks drawn in turn, as `draw_codebook` draws each (a sampled world redraws up to 15 of them)."""
+    if type(rng) is not random.Random:
+        return [draw_codebook(rng) for _ in range(count)]
+    getrandbits = rng.getrandbits
+    codes = []
+    for _ in range(count):
+        order = list(PUBLIC_CODE)
+        for i, k in _CODE_DRAWS:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
+        codes.append(tuple(order))
+    return codes
+
+
 def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
     """A codebook in words: gesture to family, for the n families of the game."""
     return {C.SIGNALS[code[f]]: C.FAMILIES[f] for f in range(n)}
@@ -876,9 +897,8 @@ class NinjaaaTackState(State):
         # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
         if self.private_codes:
             codebooks = world.codebooks
-            for pair in codebooks:
-                if seat not in pair:
-                    codebooks[pair] = draw_codebook(rng)
+            redrawn = [pair for pair in codebooks if seat not in pair]
+            codebooks.update(zip(redrawn, draw_codebooks(len(redrawn), rng)))
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
