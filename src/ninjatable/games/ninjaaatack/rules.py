@@ -26,6 +26,7 @@ from ...core import (
     LiveStep,
     Option,
     Private,
+    ScoreLine,
     State,
     deal_by_places,
     seat_name,
@@ -217,6 +218,17 @@ def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller
 
 # _DRAW_BITS[i]: the bits drawn for a number below i + 1 (the length of i + 1).
 _DRAW_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
+_SCORE_TEXTS: dict[tuple[int, ...], str] = {}
+
+
+def score_text(row: tuple[int, ...]) -> str:
+    """A score row in words, `Player 1 +1, Player 2 +0, ...` (remembered per row)."""
+    text = _SCORE_TEXTS.get(row)
+    if text is None:
+        text = _SCORE_TEXTS[row] = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(row))
+    return text
 
 
 def shuffle(items: list, rng: random.Random) -> None:
@@ -473,7 +485,7 @@ class NinjaaaTackState(State):
         n = self.players
         if action < n:
             self.events.append(_CHOICE_EVENTS[seat][action])
-        elif not is_call(action, n):
+        elif action <= n + NUM_SIGNALS:  # a gesture or silence (see `silence_action`)
             if self.talk_at_once:
                 self._publish_signal(seat, action)
         elif self.arrival:
@@ -526,7 +538,8 @@ class NinjaaaTackState(State):
     def _finish_step(self) -> None:
         n = self.players
         pending = self.pending
-        callers = [s for s, a in enumerate(pending) if is_call(a, n)] if max(pending) >= ninjaaa_action(n) else None
+        first_call = ninjaaa_action(n)
+        callers = [s for s, a in enumerate(pending) if a >= first_call] if max(pending) >= first_call else None
         if callers:
             if len(callers) > 1:
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
@@ -668,9 +681,14 @@ class NinjaaaTackState(State):
             self._score(what + ": Penalty next round", [0] * n)
 
     def _score(self, label: str, row: list[int]) -> None:
+        """Add a row to the running totals and to the score sheet, logged as `State.score` logs it (its words kept
+        per row: a round ends with a score row)."""
+        points = self.points
         for s, p in enumerate(row):
-            self.points[s] += p
-        self.score(label, row)
+            points[s] += p
+        line = tuple(row)
+        self.sheet.append(ScoreLine(label, line))
+        self.log("score", f"{label}: {score_text(line)}")
 
     # --- views ---------------------------------------------------------------------------------------------------
     def code_of(self, seat: int) -> tuple[int, ...] | None:
