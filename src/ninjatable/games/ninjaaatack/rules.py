@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from array import array
 from bisect import bisect
 from itertools import accumulate
+from operator import add
 from typing import Any, ClassVar
 
 import numpy as np
@@ -221,6 +223,15 @@ _DRAW_BITS = tuple((i + 1).bit_length() for i in range(64))
 
 
 _SCORE_TEXTS: dict[tuple[int, ...], str] = {}
+_WRONG_CALL_LABELS: dict[tuple[int, str], str] = {}
+
+
+def wrong_call_label(caller: int, call: str) -> str:
+    """`Wrong call by Player 2 (Attack!)`, the score label of a wrong call (remembered per caller and call)."""
+    label = _WRONG_CALL_LABELS.get((caller, call))
+    if label is None:
+        label = _WRONG_CALL_LABELS[caller, call] = f"Wrong call by {seat_name(caller)} ({call})"
+    return label
 
 
 def score_text(row: tuple[int, ...]) -> str:
@@ -287,6 +298,20 @@ def observation_size(n: int) -> int:
 
 
 _OBSERVATION_SHAPES = {n: (observation_size(n),) for n in _DECKS}
+# The latest gestures' part of an observation when every seat was silent (for a memoryview slice store).
+_ALL_SILENT = {
+    n: memoryview(array("f", [float(i % (NUM_SIGNALS + 1) == NUM_SIGNALS) for i in range(n * (NUM_SIGNALS + 1))]))
+    for n in _DECKS
+}
+_HAND_FLOATS: dict[tuple[int, ...], memoryview] = {}
+
+
+def hand_floats(counts: tuple[int, ...]) -> memoryview:
+    """A hand's part of an observation, each family's count over 4, as float32 values (remembered per hand)."""
+    floats = _HAND_FLOATS.get(counts)
+    if floats is None:
+        floats = _HAND_FLOATS[counts] = memoryview(array("f", [c / C.CARDS_PER_FAMILY for c in counts]))
+    return floats
 
 
 class NinjaaaTack(Game):
@@ -601,11 +626,12 @@ class NinjaaaTackState(State):
         """How many clans the hands of `members` assemble together (4 of a family; 3 for a lone wolf)."""
         n = self.players
         hands = self.hands
+        # The counts are compared with the clan size by `map` (`size.__le__(count)` is `count >= size`).
         if len(members) == 1:
             row = members[0] * n
-            return sum(1 for c in hands[row : row + n] if c >= C.CLAN_SIZE_LONE_WOLF)
+            return sum(map(C.CLAN_SIZE_LONE_WOLF.__le__, hands[row : row + n]))
         a, b = members[0] * n, members[1] * n
-        return sum(1 for f in range(n) if hands[a + f] + hands[b + f] >= C.CLAN_SIZE_PAIR)
+        return sum(map(C.CLAN_SIZE_PAIR.__le__, map(add, hands[a : a + n], hands[b : b + n])))
 
     def solo_clans(self, seats: tuple[int, ...], need: int) -> int:
         """How many families one of `seats` holds alone, `need` cards or more (the Penalty's test)."""
@@ -669,7 +695,7 @@ class NinjaaaTackState(State):
         n = self.players
         # Even counts: the team shares its score; odd counts: only the caller answers for the call.
         losers = self.team_of[caller] if n % 2 == 0 else (caller,)
-        what = f"Wrong call by {seat_name(caller)} ({call})"
+        what = wrong_call_label(caller, call)
         if self.points[caller] >= 1:
             row = [0] * n
             for s in losers:
@@ -797,9 +823,7 @@ class NinjaaaTackState(State):
         view = memoryview(out)
         n = self.players
         row = seat * n
-        for f, count in enumerate(self.hands[row : row + n]):
-            if count:
-                view[f] = count / C.CARDS_PER_FAMILY
+        view[:n] = hand_floats(tuple(self.hands[row : row + n]))
         view[n + self.step] = 1.0
         # Per relative seat (seat i places to the left is entry i): teammate, lone wolf, score, penalised, decided.
         base = n + 2
@@ -818,23 +842,24 @@ class NinjaaaTackState(State):
         for s in self.penalised:
             view[base + 3 * n + (s - seat) % n] = 1.0
         pending = self.pending
-        for i, s in enumerate(seats, base + 4 * n):
-            if pending[s] != NO_CHOICE:
-                view[i] = 1.0
+        if max(pending) != NO_CHOICE:
+            for i, s in enumerate(seats, base + 4 * n):
+                if pending[s] != NO_CHOICE:
+                    view[i] = 1.0
         base += 5 * n
-        # The gestures of the latest signal step of this round (silence is the last slot), scanned from the end of
-        # the round's gestures (in pass order).
+        # The gestures of the latest signal step of this round (silence is the last slot): every seat silent, then
+        # the gestures made, scanned from the end of the round's gestures (in pass order).
         latest = self.passes if self.step == PASS_STEP else self.passes - 1
         if latest >= 1:
-            silent = set(seats)
+            width = NUM_SIGNALS + 1
+            view[base : base + n * width] = _ALL_SILENT[n]
             for k, s, g in reversed(self.signals):
                 if k == latest:
-                    view[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + g] = 1.0
-                    silent.discard(s)
+                    at = base + ((s - seat) % n) * width
+                    view[at + g] = 1.0
+                    view[at + NUM_SIGNALS] = 0.0
                 elif k < latest:
                     break
-            for s in silent:
-                view[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
         base += n * (NUM_SIGNALS + 1)
         if self.passed:
             # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
