@@ -1176,3 +1176,31 @@ def test_heuristic_gestures_name_a_family_the_gesturer_holds_two_of_by_its_code(
                     checked += 1
                 state.apply(seat, action)
         assert checked > 0
+
+
+def test_the_game_s_own_draws_equal_the_library_s_and_the_kernel_s_deal():
+    # Deals, codebooks and sampled hands draw inline (rules.py): the same results from the same generator,
+    # which they leave in the same state, so a seeded search decides as before.
+    from ninjatable.core import deal_by_places
+    from ninjatable.games.ninjaaatack.rules import deal_unseen, shuffle
+
+    for seed in range(200):
+        draw = random.Random(seed)
+        items = list(range(draw.randrange(1, 33)))
+        mine, theirs = items[:], items[:]
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(mine, a)
+        b.shuffle(theirs)
+        assert mine == theirs and a.random() == b.random()
+        places = draw.randrange(3, 8)
+        reaches = sorted(draw.sample(range(1, places), draw.randrange(0, places - 1)))
+        tracked = [(k, draw.randrange(places + 1)) for k in reaches]
+        free = sorted(draw.randrange(places + 1) for _ in range(4 * places - len(tracked)))
+        families = [f for _, f in tracked] + free
+        options = [tuple(range(k)) for k, _ in tracked] + [tuple(range(places))] * len(free)
+        a, b = random.Random(seed), random.Random(seed)
+        dealt = deal_by_places(range(len(families)), [4] * places, options.__getitem__, b)
+        assert [sorted(h) for h in deal_unseen(tracked, free[:], places, a)] == [
+            sorted(families[t] for t in tokens) for tokens in dealt
+        ]
+        assert a.random() == b.random()

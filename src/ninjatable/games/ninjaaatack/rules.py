@@ -13,11 +13,27 @@ from __future__ import annotations
 
 import itertools
 import random
+from array import array
+from bisect import bisect
+from itertools import accumulate
+from operator import add
 from typing import Any, ClassVar
 
 import numpy as np
 
-from ...core import Decision, Game, LiveStep, Option, Private, State, constrained_deal, seat_name, winners_text
+from ...core import (
+    Decision,
+    Event,
+    Game,
+    LiveStep,
+    Option,
+    Private,
+    ScoreLine,
+    State,
+    deal_by_places,
+    seat_name,
+    winners_text,
+)
 from . import cards as C
 
 PASS_STEP = 0
@@ -91,8 +107,29 @@ def codebook_pairs(n: int) -> tuple[tuple[int, int], ...]:
 def draw_codebook(rng: random.Random) -> tuple[int, ...]:
     """A private code: the gestures in a random order; the k-th gesture of the order names family k."""
     order = list(PUBLIC_CODE)
-    rng.shuffle(order)
+    shuffle(order, rng)
     return tuple(order)
+
+
+# The draws of a codebook's shuffle (see `shuffle`): (i, bits) for a number below i + 1, i from 11 down to 1.
+_CODE_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NUM_SIGNALS - 1, 0, -1))
+
+
+def draw_codebooks(count: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """`count` codebooks drawn in turn, as `draw_codebook` draws each (a sampled world redraws up to 15 of them)."""
+    if type(rng) is not random.Random:
+        return [draw_codebook(rng) for _ in range(count)]
+    getrandbits = rng.getrandbits
+    codes = []
+    for _ in range(count):
+        order = list(PUBLIC_CODE)
+        for i, k in _CODE_DRAWS:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
+        codes.append(tuple(order))
+    return codes
 
 
 def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
@@ -101,11 +138,134 @@ def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
 
 
 _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
+# _DEAL_ROWS[n][i]: where the i-th card of the shuffled deck is counted in `hands` (its seat's row), before its family.
+_DEAL_ROWS = {n: tuple((i // C.HAND_SIZE) * n for i in range(len(deck))) for n, deck in _DECKS.items()}
+# _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
+_SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
+# For a sampled world: the first k other seats (nearest on the left first).
+_FIRST_PLACES = tuple(tuple(range(k)) for k in range(len(C.FAMILIES)))
+
+# The private events logged at every pass, made once (events are immutable, so every game shares them):
+# _CHOICE_EVENTS[seat][family] and _RECEIVED_EVENTS[seat][passed][received].
+_SEATS = range(len(C.FAMILIES))
+_CHOICE_EVENTS = tuple(tuple(Event("choice", f"You choose to pass {name}", s) for name in C.FAMILIES) for s in _SEATS)
+_RECEIVED_EVENTS = tuple(
+    tuple(tuple(Event("received", f"You pass {a} and receive {b}", s) for b in C.FAMILIES) for a in C.FAMILIES)
+    for s in _SEATS
+)
+# Each seat's deal event for each hand (a tuple of family counts), made the first time it is dealt.
+_DEALT_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
+_REVEAL_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
+_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
+
+
+def dealt_event(seat: int, counts: tuple[int, ...]) -> Event:
+    """The private event telling `seat` the hand it is dealt: its cards by family, in family order."""
+    events = _DEALT_EVENTS[seat]
+    event = events.get(counts)
+    if event is None:
+        names = [C.FAMILIES[f] for f, c in enumerate(counts) for _ in range(c)]
+        event = events[counts] = Event("deal", "You are dealt " + ", ".join(names), seat)
+    return event
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """A hand in words, `2x Fox, 1x Crane, 1x Owl` (remembered per hand)."""
+    text = _COUNTS_TEXTS.get(counts)
+    if text is None:
+        text = _COUNTS_TEXTS[counts] = ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
+    return text
+
+
+def reveal_event(seat: int, counts: tuple[int, ...]) -> Event:
+    """The public event showing the hand `seat` reveals at a call."""
+    events = _REVEAL_EVENTS[seat]
+    event = events.get(counts)
+    if event is None:
+        event = events[counts] = Event("reveal", f"{seat_name(seat)} reveals {counts_text(counts)}")
+    return event
+
+
+_CALL_TERMS: dict[tuple, tuple] = {}
+
+
+def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller: int, action: int) -> tuple:
+    """How a call by `caller` (of `team`, among `teams`) is judged and told, remembered per table layout: the seats
+    whose hands are revealed, the teams judged (names), the call and its score label in words, and the names of
+    the tallies it counts (calls, right, wrong)."""
+    key = (teams, caller, action)
+    terms = _CALL_TERMS.get(key)
+    if terms is not None:
+        return terms
+    n = sum(len(t) for t in teams)
+    if action == ninjaaa_action(n):
+        target = team
+        judged = team_name(team)
+        call = "Ninjaaa!"
+        label = f"Ninjaaa! by {seat_name(caller)}"
+    elif action == attack_action(n):
+        target = tuple(s for t in teams if t != team for s in t)
+        judged = "; ".join(team_name(t) for t in teams if t != team)
+        call = "Attack!"
+        label = f"Attack! by {seat_name(caller)}"
+    else:
+        target = next(t for t in teams if action - attack_base(n) in t)
+        judged = team_name(target)
+        call = f"Attack! on {team_name(target)}"
+        label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
+    kind = "ninjaaa" if target == team else "attack"
+    terms = _CALL_TERMS[key] = (target, judged, call, label, (f"{kind}_calls", f"{kind}_right", f"{kind}_wrong"))
+    return terms
+
+
+# _DRAW_BITS[i]: the bits drawn for a number below i + 1 (the length of i + 1).
+_DRAW_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
+_SCORE_TEXTS: dict[tuple[int, ...], str] = {}
+_WRONG_CALL_LABELS: dict[tuple[int, str], str] = {}
+
+
+def wrong_call_label(caller: int, call: str) -> str:
+    """`Wrong call by Player 2 (Attack!)`, the score label of a wrong call (remembered per caller and call)."""
+    label = _WRONG_CALL_LABELS.get((caller, call))
+    if label is None:
+        label = _WRONG_CALL_LABELS[caller, call] = f"Wrong call by {seat_name(caller)} ({call})"
+    return label
+
+
+def score_text(row: tuple[int, ...]) -> str:
+    """A score row in words, `Player 1 +1, Player 2 +0, ...` (remembered per row)."""
+    text = _SCORE_TEXTS.get(row)
+    if text is None:
+        text = _SCORE_TEXTS[row] = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(row))
+    return text
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """`rng.shuffle(items)`, the same permutation from the same generator, with its draws made inline.
+
+    Deals and sampled codebooks shuffle on every round and world; the library's shuffle makes each draw through
+    two Python calls. A generator of another class draws its own way, through its own shuffle.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    bits = _DRAW_BITS
+    for i in range(len(items) - 1, 0, -1):
+        # `random.Random._randbelow(i + 1)`: k random bits, drawn again while they reach i + 1.
+        k = bits[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 _SETUPS: dict[tuple[int, int], tuple] = {}
 
 
 def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
-    """Teams, each seat's team, each seat's gong calls and the teams' names for a round (cached).
+    """Teams, each seat's team, each seat's gong calls, the teams' names and each seat's choices at a signal step
+    (the gestures, silence and its calls) for a round (cached).
 
     The gong calls open to a seat are Ninjaaa! and Attack! (the rulebook's, on every other team at once; with
     `per_team`, the house rule's, on each other team, named by the team's first seat); every decision offers
@@ -123,8 +283,35 @@ def round_setup(n: int, lone_wolf: int, per_team: bool = False) -> tuple:
             calls = tuple((ninjaaa_action(n), *(first + t[0] for t in teams if s not in t)) for s in range(n))
         else:
             calls = tuple((ninjaaa_action(n), attack_action(n)) for _ in range(n))
-        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams))
+        gestures = tuple(range(n, silence_action(n) + 1))
+        signal_choices = tuple(gestures + seat_calls for seat_calls in calls)
+        _SETUPS[key] = (teams, tuple(team_of), calls, "; ".join(team_name(t) for t in teams), signal_choices)
     return _SETUPS[key]
+
+
+def observation_size(n: int) -> int:
+    """The length of an observation at n players (see `NinjaaaTackState._observe`)."""
+    # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
+    # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
+    # teammate's latest gesture read by the partnership's codebook (n).
+    return n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n
+
+
+_OBSERVATION_SHAPES = {n: (observation_size(n),) for n in _DECKS}
+# The latest gestures' part of an observation when every seat was silent (for a memoryview slice store).
+_ALL_SILENT = {
+    n: memoryview(array("f", [float(i % (NUM_SIGNALS + 1) == NUM_SIGNALS) for i in range(n * (NUM_SIGNALS + 1))]))
+    for n in _DECKS
+}
+_HAND_FLOATS: dict[tuple[int, ...], memoryview] = {}
+
+
+def hand_floats(counts: tuple[int, ...]) -> memoryview:
+    """A hand's part of an observation, each family's count over 4, as float32 values (remembered per hand)."""
+    floats = _HAND_FLOATS.get(counts)
+    if floats is None:
+        floats = _HAND_FLOATS[counts] = memoryview(array("f", [c / C.CARDS_PER_FAMILY for c in counts]))
+    return floats
 
 
 class NinjaaaTack(Game):
@@ -195,11 +382,7 @@ class NinjaaaTack(Game):
         return attack_base(players) + players
 
     def observation_shape(self, players: int) -> tuple[int, ...]:
-        n = players
-        # hand (n families), step (2), per relative seat: teammate, lone wolf, score, penalised, decided (5n),
-        # latest signals per relative seat (n x 13), my last pass and receipt (2n), passes used (1), the
-        # teammate's latest gesture read by the partnership's codebook (n).
-        return (n + 2 + 5 * n + n * (NUM_SIGNALS + 1) + 2 * n + 1 + n,)
+        return _OBSERVATION_SHAPES[players]
 
     def action_label(self, action: int, players: int) -> str:
         n = players
@@ -248,6 +431,7 @@ class NinjaaaTackState(State):
         self.lone_wolf = -1
         self.teams: tuple[tuple[int, ...], ...] = ()
         self.calls: tuple[tuple[int, ...], ...] = ()
+        self.signal_choices: tuple[tuple[int, ...], ...] = ()
         self.team_names = ""
         self.movers: tuple[int, ...] = ()
         self.team_of: tuple[tuple[int, ...], ...] = ()
@@ -277,7 +461,9 @@ class NinjaaaTackState(State):
         if n % 2:
             # The lone wolf starts with Player 1 and moves one seat to the left each round.
             self.lone_wolf = (self.round - 1) % n
-        self.teams, self.team_of, self.calls, self.team_names = round_setup(n, self.lone_wolf, self.per_team)
+        self.teams, self.team_of, self.calls, self.team_names, self.signal_choices = round_setup(
+            n, self.lone_wolf, self.per_team
+        )
         # A penalty earned in the previous round applies to this round only.
         self.penalised = self.penalised_next
         self.penalised_next = frozenset()
@@ -294,15 +480,12 @@ class NinjaaaTackState(State):
     def _deal(self) -> None:
         n = self.players
         deck = list(_DECKS[n])
-        self.chance().shuffle(deck)
+        shuffle(deck, self.chance())
         hands = [0] * (n * n)
-        for i, f in enumerate(deck):
-            hands[(i // C.HAND_SIZE) * n + f] += 1
+        for row, f in zip(_DEAL_ROWS[n], deck):
+            hands[row + f] += 1
         self.hands = hands
-        names = C.FAMILIES
-        for s in range(n):
-            dealt = sorted(deck[s * C.HAND_SIZE : (s + 1) * C.HAND_SIZE])
-            self.log("deal", "You are dealt " + ", ".join([names[f] for f in dealt]), to=s)
+        self.events += [dealt_event(s, tuple(hands[s * n : s * n + n])) for s in range(n)]
 
     def _reset_step(self) -> None:
         self.pending = [NO_CHOICE] * self.players
@@ -316,29 +499,29 @@ class NinjaaaTackState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         if self.over or self.pending[seat] != NO_CHOICE:
             return []
-        n = self.players
         if self.step == PASS_STEP:
+            n = self.players
             hands = self.hands
             row = seat * n
-            actions = [f for f in range(n) if hands[row + f]]
-        else:
-            actions = list(range(n, n + NUM_SIGNALS + 1))
-        actions.extend(self.calls[seat])
-        return actions
+            return [f for f in range(n) if hands[row + f]] + list(self.calls[seat])
+        return list(self.signal_choices[seat])
 
     def _apply(self, seat: int, action: int) -> None:
         n = self.players
-        if is_call(action, n) and self.arrival:
+        if action < n:
+            self.events.append(_CHOICE_EVENTS[seat][action])
+        elif action <= n + NUM_SIGNALS:  # a gesture or silence (see `silence_action`)
+            if self.talk_at_once:
+                self._publish_signal(seat, action)
+        elif self.arrival:
             # Live play: the first call to reach the gong is the one resolved, at once.
             self._resolve_call(seat, action)
             return
         self.pending[seat] = action
         self.waiting -= 1
-        self.movers = tuple(s for s in self.movers if s != seat)
-        if action < n:
-            self.log("choice", f"You choose to pass {C.FAMILIES[action]}", to=seat)
-        elif self.talk_at_once and not is_call(action, n):
-            self._publish_signal(seat, action)
+        movers = self.movers
+        i = movers.index(seat)
+        self.movers = movers[:i] + movers[i + 1 :]
         if self.waiting == 0:
             self._finish_step()
 
@@ -379,12 +562,14 @@ class NinjaaaTackState(State):
     # --- a decision step completes -------------------------------------------------------------------------
     def _finish_step(self) -> None:
         n = self.players
-        callers = [s for s, a in enumerate(self.pending) if is_call(a, n)]
+        pending = self.pending
+        first_call = ninjaaa_action(n)
+        callers = [s for s, a in enumerate(pending) if a >= first_call] if max(pending) >= first_call else None
         if callers:
             if len(callers) > 1:
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
                 order = callers[:]
-                self.chance().shuffle(order)
+                shuffle(order, self.chance())
                 names = ", ".join(seat_name(s) for s in order)
                 self.log("gong", f"Several calls at once; registered in the order {names}")
                 callers = order
@@ -405,8 +590,7 @@ class NinjaaaTackState(State):
         self.passed.append(chosen)
         self.passes += 1
         self.log("pass", f"Pass {self.passes}: every player passes a card to the left")
-        for s, f in enumerate(chosen):
-            self.log("received", f"You pass {C.FAMILIES[f]} and receive {C.FAMILIES[chosen[s - 1]]}", to=s)
+        self.events += [_RECEIVED_EVENTS[s][f][chosen[s - 1]] for s, f in enumerate(chosen)]
         self.step = SIGNAL_STEP
         self._reset_step()
 
@@ -442,11 +626,12 @@ class NinjaaaTackState(State):
         """How many clans the hands of `members` assemble together (4 of a family; 3 for a lone wolf)."""
         n = self.players
         hands = self.hands
+        # The counts are compared with the clan size by `map` (`size.__le__(count)` is `count >= size`).
         if len(members) == 1:
             row = members[0] * n
-            return sum(1 for c in hands[row : row + n] if c >= C.CLAN_SIZE_LONE_WOLF)
+            return sum(map(C.CLAN_SIZE_LONE_WOLF.__le__, hands[row : row + n]))
         a, b = members[0] * n, members[1] * n
-        return sum(1 for f in range(n) if hands[a + f] + hands[b + f] >= C.CLAN_SIZE_PAIR)
+        return sum(map(C.CLAN_SIZE_PAIR.__le__, map(add, hands[a : a + n], hands[b : b + n])))
 
     def solo_clans(self, seats: tuple[int, ...], need: int) -> int:
         """How many families one of `seats` holds alone, `need` cards or more (the Penalty's test)."""
@@ -476,32 +661,20 @@ class NinjaaaTackState(State):
         """Reveal the hands concerned, score the call, and end the round."""
         n = self.players
         team = self.team_of[caller]
+        target, judged, call, label, kind = call_terms(self.teams, team, caller, action)
         if action == ninjaaa_action(n):
-            target = team
-            judged = team_name(team)
             points = self.ninjaaa_points(caller)
-            call = "Ninjaaa!"
-            label = f"Ninjaaa! by {seat_name(caller)}"
         elif action == attack_action(n):
             # The rulebook's Attack!: every other team is judged, and every enemy clan scores.
-            target = tuple(s for t in self.teams if t != team for s in t)
-            judged = "; ".join(team_name(t) for t in self.teams if t != team)
             points = self.attack_points(caller)
-            call = "Attack!"
-            label = f"Attack! by {seat_name(caller)}"
         else:
-            target = self.team_of[action - attack_base(n)]
-            judged = team_name(target)
             points = self.clans(target)
-            call = f"Attack! on {team_name(target)}"
-            label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
         self.log("gong", f"{seat_name(caller)} taps the gong: {call}")
-        kind = "ninjaaa" if target == team else "attack"
-        self.count(f"{kind}_calls")
-        self.count(f"{kind}_right" if points else f"{kind}_wrong")
-        revealed = tuple((s, tuple(self.hands[s * n : s * n + n])) for s in target)
-        for s, counts in revealed:
-            self.log("reveal", f"{seat_name(s)} reveals {self.counts_text(counts)}")
+        self.count(kind[0])
+        self.count(kind[1] if points else kind[2])
+        hands = self.hands
+        revealed = tuple((s, tuple(hands[s * n : s * n + n])) for s in target)
+        self.events += [reveal_event(s, counts) for s, counts in revealed]
         if points:
             row = [0] * n
             for s in team:
@@ -511,7 +684,7 @@ class NinjaaaTackState(State):
             self._wrong_call(caller, call)
         self.last_call = (caller, action, judged, revealed, points, bool(points))
         self._reset_step()
-        if any(p >= self.target for p in self.points):
+        if max(self.points) >= self.target:
             self.over = True
             self.log("end", f"The game is over: {winners_text(self.winners())}")
             return
@@ -522,7 +695,7 @@ class NinjaaaTackState(State):
         n = self.players
         # Even counts: the team shares its score; odd counts: only the caller answers for the call.
         losers = self.team_of[caller] if n % 2 == 0 else (caller,)
-        what = f"Wrong call by {seat_name(caller)} ({call})"
+        what = wrong_call_label(caller, call)
         if self.points[caller] >= 1:
             row = [0] * n
             for s in losers:
@@ -534,9 +707,14 @@ class NinjaaaTackState(State):
             self._score(what + ": Penalty next round", [0] * n)
 
     def _score(self, label: str, row: list[int]) -> None:
+        """Add a row to the running totals and to the score sheet, logged as `State.score` logs it (its words kept
+        per row: a round ends with a score row)."""
+        points = self.points
         for s, p in enumerate(row):
-            self.points[s] += p
-        self.score(label, row)
+            points[s] += p
+        line = tuple(row)
+        self.sheet.append(ScoreLine(label, line))
+        self.log("score", f"{label}: {score_text(line)}")
 
     # --- views ---------------------------------------------------------------------------------------------------
     def code_of(self, seat: int) -> tuple[int, ...] | None:
@@ -549,7 +727,7 @@ class NinjaaaTackState(State):
         return self.hands[seat * n : seat * n + n]
 
     def counts_text(self, counts: Any) -> str:
-        return ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
+        return counts_text(tuple(counts))
 
     def hand_text(self, seat: int) -> str:
         return self.counts_text(self.hand_counts(seat))
@@ -640,58 +818,74 @@ class NinjaaaTackState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
+        # Speed: only the non-zero entries are written (`out` comes zeroed), through a memoryview of `out` (a plain
+        # Python item store, no numpy call each; see core/observe.py).
+        view = memoryview(out)
         n = self.players
-        hands = self.hands
-        for f in range(n):
-            out[f] = hands[seat * n + f] / C.CARDS_PER_FAMILY
-        out[n + self.step] = 1.0
+        row = seat * n
+        view[:n] = hand_floats(tuple(self.hands[row : row + n]))
+        view[n + self.step] = 1.0
+        # Per relative seat (seat i places to the left is entry i): teammate, lone wolf, score, penalised, decided.
         base = n + 2
-        mates = self.team_of[seat]
-        for i in range(n):
-            s = (seat + i) % n
-            out[base + i] = 1.0 if (s in mates and s != seat) else 0.0
-            out[base + n + i] = 1.0 if s == self.lone_wolf else 0.0
-            out[base + 2 * n + i] = self.points[s] / self.target
-            out[base + 3 * n + i] = 1.0 if s in self.penalised else 0.0
-            out[base + 4 * n + i] = 1.0 if self.pending[s] != NO_CHOICE else 0.0
+        for s in self.team_of[seat]:
+            if s != seat:
+                view[base + (s - seat) % n] = 1.0
+        if self.lone_wolf >= 0:
+            view[base + n + (self.lone_wolf - seat) % n] = 1.0
+        seats = _SEATS_FROM[n][seat]
+        points = self.points
+        if any(points):
+            target = self.target
+            for i, s in enumerate(seats, base + 2 * n):
+                if points[s]:
+                    view[i] = points[s] / target
+        for s in self.penalised:
+            view[base + 3 * n + (s - seat) % n] = 1.0
+        pending = self.pending
+        if max(pending) != NO_CHOICE:
+            for i, s in enumerate(seats, base + 4 * n):
+                if pending[s] != NO_CHOICE:
+                    view[i] = 1.0
         base += 5 * n
-        # The gestures of the latest signal step of this round (silence is the last slot).
-        if self.signals or self.passes:
-            latest = self.passes if self.step == PASS_STEP else self.passes - 1
-            if latest >= 1:
-                silent = set(range(n))
-                for k, s, g in self.signals:
-                    if k == latest:
-                        out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + g] = 1.0
-                        silent.discard(s)
-                for s in silent:
-                    out[base + ((s - seat) % n) * (NUM_SIGNALS + 1) + NUM_SIGNALS] = 1.0
+        # The gestures of the latest signal step of this round (silence is the last slot): every seat silent, then
+        # the gestures made, scanned from the end of the round's gestures (in pass order).
+        latest = self.passes if self.step == PASS_STEP else self.passes - 1
+        if latest >= 1:
+            width = NUM_SIGNALS + 1
+            view[base : base + n * width] = _ALL_SILENT[n]
+            for k, s, g in reversed(self.signals):
+                if k == latest:
+                    at = base + ((s - seat) % n) * width
+                    view[at + g] = 1.0
+                    view[at + NUM_SIGNALS] = 0.0
+                elif k < latest:
+                    break
         base += n * (NUM_SIGNALS + 1)
         if self.passed:
             # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
             last = self.passed[-1]
             if last[seat] >= 0:
-                out[base + last[seat]] = 1.0
+                view[base + last[seat]] = 1.0
             if last[seat - 1] >= 0:
-                out[base + n + last[seat - 1]] = 1.0
-        out[base + 2 * n] = self.passes / self.max_passes
+                view[base + n + last[seat - 1]] = 1.0
+        if self.passes:
+            view[base + 2 * n] = self.passes / self.max_passes
         base += 2 * n + 1
         family = self.partner_family(seat)
         if family is not None:
-            out[base + family] = 1.0
+            view[base + family] = 1.0
 
     def partner_family(self, seat: int) -> int | None:
         """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
-        code = self.code_of(seat)
-        if code is None:
+        team = self.team_of[seat]
+        if len(team) == 1:
             return None
-        mate = next(s for s in self.team_of[seat] if s != seat)
-        family = None
-        for _, s, g in self.signals:
+        mate = team[1] if team[0] == seat else team[0]
+        for _, s, g in reversed(self.signals):
             if s == mate:
-                f = code.index(g)
-                family = f if f < self.players else None
-        return family
+                f = self.codebooks[team].index(g)
+                return f if f < self.players else None
+        return None
 
     # --- copies and sampled worlds -------------------------------------------------------------------------------
     def _stats(self) -> dict[str, float]:
@@ -712,49 +906,42 @@ class NinjaaaTackState(State):
         its left: for k up to n - 2 that is a true constraint. Other seats' pending choices are re-chosen.
         """
         n = self.players
-        mine = self.hand_counts(seat)
-        others = [(seat + i) % n for i in range(1, n)]
-        families: list[int] = []
-        reach: list[int] = []  # for a tracked card, how many seats to the left it may have gone; else n - 1
-        unseen = [C.CARDS_PER_FAMILY - mine[f] for f in range(n)]
-        total = len(self.passed)
+        row = seat * n
+        unseen = [C.CARDS_PER_FAMILY - c for c in self.hands[row : row + n]]
+        # The cards the seat passed k passes ago, (k, family) by increasing k; then the other unseen cards.
+        tracked: list[tuple[int, int]] = []
+        passed = self.passed
+        total = len(passed)
         for k in range(1, min(total, n - 2) + 1):
-            f = self.passed[total - k][seat]
+            f = passed[total - k][seat]
             if f == NO_CHOICE:  # a world sampled for another seat does not know this seat's passes
                 continue
-            families.append(f)
-            reach.append(k)
+            tracked.append((k, f))
             unseen[f] -= 1
-        for f in range(n):
-            families.extend([f] * unseen[f])
-            reach.extend([n - 1] * unseen[f])
-        dealt = constrained_deal(
-            range(len(families)), [C.HAND_SIZE] * (n - 1), lambda token, place: place < reach[token], rng
-        )
+        free = [f for f, count in enumerate(unseen) for _ in range(count)]
         hands = world.hands
-        for place, tokens in enumerate(dealt):
-            s = others[place]
-            row = s * n
-            for f in range(n):
-                hands[row + f] = 0
-            for token in tokens:
-                hands[row + families[token]] += 1
+        for s, families in zip(_SEATS_FROM[n][seat][1:], deal_unseen(tracked, free, n - 1, rng)):
+            counts = [0] * n
+            for f in families:
+                counts[f] += 1
+            hands[s * n : s * n + n] = counts
         # The seat knows only its own passes and what it received; the rest of the pass log is unknown.
-        left = (seat - 1) % n
-        world.passed = [tuple(p[s] if s in (seat, left) else NO_CHOICE for s in range(n)) for p in self.passed]
+        if passed:
+            world.passed = _known_passes(passed, seat, (seat - 1) % n)
         # Other seats that already decided this step decide again in the sampled world (a pass or a gesture).
+        pending = world.pending
         for s in range(n):
-            if s != seat and world.pending[s] != NO_CHOICE:
+            if s != seat and pending[s] != NO_CHOICE:
                 if world.step == PASS_STEP:
                     held = [f for f in range(n) if hands[s * n + f]]
-                    world.pending[s] = rng.choice(held)
+                    pending[s] = rng.choice(held)
                 elif not self.talk_at_once:  # gestures shown as made are public: kept
-                    world.pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
+                    pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
         # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
         if self.private_codes:
-            for pair in world.codebooks:
-                if seat not in pair:
-                    world.codebooks[pair] = draw_codebook(rng)
+            codebooks = world.codebooks
+            redrawn = [pair for pair in codebooks if seat not in pair]
+            codebooks.update(zip(redrawn, draw_codebooks(len(redrawn), rng)))
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
@@ -808,6 +995,57 @@ class NinjaaaTackState(State):
         ):
             raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
         self.hands = counts
+
+
+def deal_unseen(tracked: list[tuple[int, int]], free: list[int], places: int, rng: random.Random) -> list[list[int]]:
+    """The families of the cards each of `places` other seats (nearest on the left first) holds in a sampled world.
+
+    `tracked`: (k, family) of each card the seat passed k passes ago (k < places, increasing), which lies among
+    the first k places; `free`: the families of the other unseen cards (in increasing order), which lie anywhere.
+    Each place holds 4 cards. The deal is `deal_by_places`'s (cards as tokens in this order, the tracked ones first)
+    with the same generator, which it leaves in the same state, specialised to these places: its greedy pass never
+    fails (the card of reach k finds room among the 4k cards of its places, at most k - 1 of them dealt already)
+    and deals the tracked cards by increasing reach (all reaches differ), weighted by room as it does.
+    """
+    if type(rng) is not random.Random:
+        families = [f for _, f in tracked] + free
+        reach = [_FIRST_PLACES[k] for k, _ in tracked] + [_FIRST_PLACES[places]] * len(free)
+        dealt = deal_by_places(range(len(families)), (C.HAND_SIZE,) * places, reach.__getitem__, rng)
+        return [[families[token] for token in tokens] for tokens in dealt]
+    room = [C.HAND_SIZE] * places
+    dealt: list[list[int]] = [[] for _ in range(places)]
+    # `deal_by_places` shuffles the tracked cards, then sorts them by reach: only the shuffle's draws matter.
+    shuffle(list(range(len(tracked))), rng)
+    for k, f in tracked:
+        open_places = [p for p in range(k) if room[p]]
+        # `rng.choices(open_places, weights=[room[p] for p in open_places])[0]`, as `deal_by_places` draws.
+        cumulative = list(accumulate([room[p] for p in open_places]))
+        p = open_places[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(open_places) - 1)]
+        room[p] -= 1
+        dealt[p].append(f)
+    shuffle(free, rng)
+    start = 0
+    for p, r in enumerate(room):
+        dealt[p] += free[start : start + r]
+        start += r
+    return dealt
+
+
+def _known_passes(passed: list[tuple[int, ...]], seat: int, right: int) -> list[tuple[int, ...]]:
+    """The pass log as `seat` knows it: what it passed and what its right-hand neighbour passed it, NO_CHOICE for
+    the other seats' passes."""
+    n = len(passed[0])
+    known: dict[tuple[int, int], tuple[int, ...]] = {}
+    log = []
+    for p in passed:
+        key = (p[seat], p[right])
+        row = known.get(key)
+        if row is None:
+            blank = [NO_CHOICE] * n
+            blank[seat], blank[right] = key
+            row = known[key] = tuple(blank)
+        log.append(row)
+    return log
 
 
 def _family_name(f: int) -> str | None:
