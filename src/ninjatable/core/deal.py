@@ -117,17 +117,22 @@ def _matching(cards, sizes, options, rng):
 # worlds a seeded search deals stay the same.
 
 
+# _DRAW_BITS[i]: the bits drawn for a number below i + 1 (the length of i + 1).
+_DRAW_BITS = tuple((i + 1).bit_length() for i in range(128))
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """`rng.shuffle(items)`: the same permutation from the same generator."""
     if type(rng) is not random.Random:  # a subclass may draw its own way
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    bits = _DRAW_BITS if len(items) <= len(_DRAW_BITS) else [(i + 1).bit_length() for i in range(len(items))]
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        # `random.Random._randbelow(i + 1)`: k random bits, drawn again while they reach i + 1.
+        k = bits[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 import itertools
 import random
 from array import array
-from bisect import bisect
-from itertools import accumulate
 from operator import add
 from typing import Any, ClassVar
 
@@ -34,6 +32,7 @@ from ...core import (
     seat_name,
     winners_text,
 )
+from ...core.deal import shuffle, weighted_choice
 from . import cards as C
 
 PASS_STEP = 0
@@ -107,7 +106,7 @@ def codebook_pairs(n: int) -> tuple[tuple[int, int], ...]:
 def draw_codebook(rng: random.Random) -> tuple[int, ...]:
     """A private code: the gestures in a random order; the k-th gesture of the order names family k."""
     order = list(PUBLIC_CODE)
-    shuffle(order, rng)
+    shuffle(rng, order)
     return tuple(order)
 
 
@@ -218,10 +217,6 @@ def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller
     return terms
 
 
-# _DRAW_BITS[i]: the bits drawn for a number below i + 1 (the length of i + 1).
-_DRAW_BITS = tuple((i + 1).bit_length() for i in range(64))
-
-
 _SCORE_TEXTS: dict[tuple[int, ...], str] = {}
 _WRONG_CALL_LABELS: dict[tuple[int, str], str] = {}
 
@@ -242,24 +237,6 @@ def score_text(row: tuple[int, ...]) -> str:
     return text
 
 
-def shuffle(items: list, rng: random.Random) -> None:
-    """`rng.shuffle(items)`, the same permutation from the same generator, with its draws made inline.
-
-    Deals and sampled codebooks shuffle on every round and world; the library's shuffle makes each draw through
-    two Python calls. A generator of another class draws its own way, through its own shuffle.
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    bits = _DRAW_BITS
-    for i in range(len(items) - 1, 0, -1):
-        # `random.Random._randbelow(i + 1)`: k random bits, drawn again while they reach i + 1.
-        k = bits[i]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 _SETUPS: dict[tuple[int, int], tuple] = {}
 
 
@@ -480,7 +457,7 @@ class NinjaaaTackState(State):
     def _deal(self) -> None:
         n = self.players
         deck = list(_DECKS[n])
-        shuffle(deck, self.chance())
+        shuffle(self.chance(), deck)
         hands = [0] * (n * n)
         for row, f in zip(_DEAL_ROWS[n], deck):
             hands[row + f] += 1
@@ -569,7 +546,7 @@ class NinjaaaTackState(State):
             if len(callers) > 1:
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
                 order = callers[:]
-                shuffle(order, self.chance())
+                shuffle(self.chance(), order)
                 names = ", ".join(seat_name(s) for s in order)
                 self.log("gong", f"Several calls at once; registered in the order {names}")
                 callers = order
@@ -1015,15 +992,13 @@ def deal_unseen(tracked: list[tuple[int, int]], free: list[int], places: int, rn
     room = [C.HAND_SIZE] * places
     dealt: list[list[int]] = [[] for _ in range(places)]
     # `deal_by_places` shuffles the tracked cards, then sorts them by reach: only the shuffle's draws matter.
-    shuffle(list(range(len(tracked))), rng)
+    shuffle(rng, list(range(len(tracked))))
     for k, f in tracked:
         open_places = [p for p in range(k) if room[p]]
-        # `rng.choices(open_places, weights=[room[p] for p in open_places])[0]`, as `deal_by_places` draws.
-        cumulative = list(accumulate([room[p] for p in open_places]))
-        p = open_places[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(open_places) - 1)]
+        p = weighted_choice(rng, open_places, [room[p] for p in open_places])  # as `deal_by_places` draws
         room[p] -= 1
         dealt[p].append(f)
-    shuffle(free, rng)
+    shuffle(rng, free)
     start = 0
     for p, r in enumerate(room):
         dealt[p] += free[start : start + r]

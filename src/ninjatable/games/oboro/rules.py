@@ -337,7 +337,7 @@ class OboroState(State):
         if over:
             self.turn = -1
             self.log("end", "Game over")
-        else:
+        elif self.deals_next_round():
             self._start_round()
 
     # --- what seats see -----------------------------------------------------------------------------
