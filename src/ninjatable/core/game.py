@@ -348,7 +348,11 @@ class State(ABC):
         sheet = self.sheet
         if not sheet:
             return [0] * self.players
-        return list(map(sum, zip(*[line.points for line in sheet])))
+        # The sheet only grows (`score` appends), so totals are kept for its length (observations read them often).
+        kept = self.__dict__.get("_totals_kept")
+        if kept is None or kept[0] is not sheet or kept[1] != len(sheet):
+            kept = self._totals_kept = (sheet, len(sheet), list(map(sum, zip(*[line.points for line in sheet]))))
+        return kept[2].copy()
 
     def winners(self) -> list[int]:
         """Seats sharing the best total once the game is over; [] before."""
@@ -460,10 +464,11 @@ class State(ABC):
         return seen
 
     def __getstate__(self) -> dict[str, Any]:
-        # The per-seat event cache is derived data: copies, pickles and snapshots leave it out (a game keeping data
-        # of its own for speed extends this).
+        # The per-seat event cache and the kept totals are derived data: copies, pickles and snapshots leave them
+        # out (a game keeping data of its own for speed extends this).
         state = self.__dict__.copy()
         state.pop("_seen_cache", None)
+        state.pop("_totals_kept", None)
         return state
 
     def _shallow_copy(self) -> State:

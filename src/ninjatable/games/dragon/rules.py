@@ -8,6 +8,7 @@ Soul-Sucking Jutsu), then the tricks. See docs/rules/dragon.md for every rule an
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_left, insort
 from typing import Any
 
@@ -445,7 +446,7 @@ class DragonState(State):
         for c in self.piles[seat]:
             view[C.DECK_SIZE + c] = 1.0
         if self.played:
-            view[OBS_PLAYED:OBS_PLAYED + C.DECK_SIZE] = bit_floats(self.played, C.DECK_SIZE)
+            view[OBS_PLAYED:OBS_PLAYED + C.DECK_SIZE] = self._played_floats()
         if seat == self.summoner:
             for c in self.returned:
                 view[OBS_RETURNED + c] = 1.0
@@ -486,6 +487,28 @@ class DragonState(State):
             view[OBS_TAIL + 15] = 1.0
         view[OBS_TAIL + 16] = self.round / n
         view[OBS_TAIL + 17] = self.tricks_played / self.setup.hand
+
+    def _played_floats(self) -> array:
+        """The cards played this round as 48 floats 0.0/1.0, kept from one observation to the next and brought up
+        to date with the cards played since (a few stores, not a run of 48 built again)."""
+        played = self.played
+        kept = self.__dict__.get("_played_kept")
+        if kept is None or kept[0] & ~played:  # none kept yet, or a new round
+            kept = self._played_kept = [0, array("f", bytes(4 * C.DECK_SIZE))]
+        floats = kept[1]
+        new = played & ~kept[0]
+        while new:
+            low = new & -new
+            floats[low.bit_length() - 1] = 1.0
+            new ^= low
+        kept[0] = played
+        return floats
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The kept floats are derived, and changed in place: copies and pickles leave them out.
+        state = super().__getstate__()
+        state.pop("_played_kept", None)
+        return state
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def _copy_mutables(self, other: State) -> None:
