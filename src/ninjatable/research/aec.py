@@ -52,7 +52,7 @@ class NinjaAECEnv(AECEnv):
 
         self.num_actions = self.game.num_actions(self.players)
         self._no_actions = bytes(self.num_actions)
-        shape = tuple(self.game.observation_shape(self.players))
+        self._shape = shape = tuple(self.game.observation_shape(self.players))
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         self._seat_of = {name: s for s, name in enumerate(self.possible_agents)}
         # The kernel declares no bounds for observations (some hold running scores), hence unbounded boxes.
@@ -117,10 +117,13 @@ class NinjaAECEnv(AECEnv):
         if state is None:
             raise RuntimeError("call reset() before observing")
         seat = self._seat_of[agent]
-        observation = state.observation(seat)
+        # The seat comes from the agent's name, so the kernel's checks of `observation` and `legal_actions`
+        # (a plain int in range) are skipped: this runs at every step.
+        observation = np.zeros(self._shape, np.float32)
+        state._observe(seat, observation)
         # Setting bytes of a fresh bytearray and viewing it as int8 costs half of numpy's fancy indexing.
         mask = bytearray(self._no_actions)
-        legal = state.legal_actions(seat)
+        legal = state._legal_actions(seat)
         for action in legal:
             mask[action] = 1
         self._offered[seat] = (len(state.history), legal)  # `step` checks the action against it
@@ -146,10 +149,19 @@ class NinjaAECEnv(AECEnv):
         else:
             state._apply_offered(seat, action, offered)
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over():
-            self._finish()
+        movers = state.to_move()  # () once the game is over (the kernel contract)
+        if movers:
+            self.agent_selection = self.possible_agents[movers[0]]
         else:
-            self.agent_selection = self.possible_agents[state.to_move()[0]]
+            self._finish()
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (with `observe`), cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        if agent is None:
+            raise RuntimeError("call reset() before last()")
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def _finish(self) -> None:
         """Hand out the final rewards and end the game for every agent."""
