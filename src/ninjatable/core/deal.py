@@ -11,6 +11,7 @@ import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
 from itertools import accumulate
+from typing import NamedTuple
 
 
 def constrained_deal(
@@ -44,6 +45,24 @@ def deal_by_places(
     The same deal as `constrained_deal` with the same generator; a game whose cards share their places (all
     cards of a colour) answers from a table instead of being asked for every card and place.
     """
+    return deal_planned(plan_deal(cards, sizes, places_of), rng, tries)
+
+
+class DealPlan(NamedTuple):
+    """What a deal needs that depends on the constraints, not on the generator: a game may keep it and deal
+    from it again (`deal_planned`), as a search samples many worlds from one position. Only read, never
+    changed."""
+
+    cards: list[int]  # sorted
+    sizes: tuple[int, ...]
+    options: dict[int, Sequence[int]]  # card -> the places with room it may lie in
+    constrained: list[int]  # cards barred from some place with room, in card order
+    free: list[int]  # cards that may lie in any place with room, in card order
+    choices: dict[int, int]  # card -> how many places it may lie in (the order constrained cards are dealt in)
+
+
+def plan_deal(cards: Sequence[int], sizes: Sequence[int], places_of: Callable[[int], Sequence[int]]) -> DealPlan:
+    """The plan of `deal_by_places(cards, sizes, places_of, rng)`, for `deal_planned`."""
     if sum(sizes) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
     cards = sorted(cards)
@@ -51,21 +70,29 @@ def deal_by_places(
         options = {c: places_of(c) for c in cards}
     else:
         options = {c: [p for p in places_of(c) if sizes[p]] for c in cards}
+    choices = {c: len(places) for c, places in options.items()}
+    everywhere = sum(1 for size in sizes if size)
+    constrained = [c for c in cards if choices[c] < everywhere]
+    free = [c for c in cards if choices[c] == everywhere]
+    return DealPlan(cards, tuple(sizes), options, constrained, free, choices)
+
+
+def deal_planned(plan: DealPlan, rng: random.Random, tries: int = 30) -> list[list[int]]:
+    """A deal from a plan: the same as `deal_by_places` with the same generator."""
     for _ in range(tries):
-        dealt = _greedy(cards, sizes, options, rng)
+        dealt = _greedy(plan, rng)
         if dealt is not None:
             return dealt
-    return _matching(cards, sizes, options, rng)
+    return _matching(plan.cards, plan.sizes, plan.options, rng)
 
 
-def _greedy(cards, sizes, options, rng):
-    everywhere = sum(1 for size in sizes if size)
-    constrained = [c for c in cards if len(options[c]) < everywhere]
-    free = [c for c in cards if len(options[c]) == everywhere]
+def _greedy(plan: DealPlan, rng: random.Random) -> list[list[int]] | None:
+    options = plan.options
+    constrained = plan.constrained.copy()
     shuffle(rng, constrained)
-    constrained.sort(key=lambda c: len(options[c]))
-    room = list(sizes)
-    dealt: list[list[int]] = [[] for _ in sizes]
+    constrained.sort(key=plan.choices.__getitem__)
+    room = list(plan.sizes)
+    dealt: list[list[int]] = [[] for _ in room]
     for c in constrained:
         open_places = [p for p in options[c] if room[p]]
         if not open_places:
@@ -75,6 +102,7 @@ def _greedy(cards, sizes, options, rng):
         room[p] -= 1
         dealt[p].append(c)
     # Cards that may lie anywhere fill the remaining room uniformly.
+    free = plan.free.copy()
     shuffle(rng, free)
     start = 0
     for p, r in enumerate(room):

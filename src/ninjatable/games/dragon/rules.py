@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, bit_floats, deal_by_places, seat_name, winners_text
+from ...core.deal import deal_planned, plan_deal, shuffle
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -508,6 +509,7 @@ class DragonState(State):
         # The kept floats are derived, and changed in place: copies and pickles leave them out.
         state = super().__getstate__()
         state.pop("_played_kept", None)
+        state.pop("_deals_kept", None)
         return state
 
     # --- copies and sampled worlds ------------------------------------------------------------------
@@ -549,6 +551,34 @@ class DragonState(State):
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal every card `seat` has not seen, keeping counts, voids, the countdown and what it knows."""
+        places, pinned, passed, unseen, allowed, places_of, hidden, plan = self._deal_prepared(seat)
+        if len(hidden) == 2:
+            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
+        else:
+            dealt = [cards_ + pinned[p] for p, cards_ in zip(places, deal_planned(plan, rng))]
+        for p, cards_ in zip(places, dealt):
+            kind, s = p
+            new = sorted(cards_)
+            if kind == "hand":
+                world.hands[s] = new
+            elif kind == "pile":
+                world.piles[s] = new
+            else:
+                shuffle(rng, new)
+                world.scale = new
+        self._sample_secrets(world, seat, passed, rng)
+
+    def _deal_prepared(self, seat: int) -> tuple:
+        """Everything the seat's sampled worlds are dealt from that does not depend on the generator: the places,
+        the cards pinned to them, the passed cards, the unseen cards and where each may lie. Kept per seat until
+        the next move (every move logs an event), since a search samples many worlds from one position."""
+        key = (len(self.history), len(self.events))
+        kept_by_seat = self.__dict__.get("_deals_kept")
+        if kept_by_seat is None:
+            kept_by_seat = self._deals_kept = {}
+        kept = kept_by_seat.get(seat)
+        if kept is not None and kept[0] == key:
+            return kept[1]
         n = self.players
         # Places: hand of each other seat, 2nd-half pile of each other seat, the Inverted Scale.
         places: list[tuple[str, int]] = [("hand", s) for s in range(n) if s != seat]
@@ -567,23 +597,12 @@ class DragonState(State):
         allowed = self._placement_rule(places, passed)
         places_of = self._places_of(places, passed, allowed, unseen)
         hidden = [c for c in passed if c in unseen]
-        if len(hidden) == 2:
-            dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
-        else:
-            sizes = [len(self._place(p)) - len(pinned[p]) for p in places]
-            dealt = deal_by_places(unseen, sizes, places_of, rng)
-            dealt = [cards_ + pinned[p] for p, cards_ in zip(places, dealt)]
-        for p, cards_ in zip(places, dealt):
-            kind, s = p
-            new = sorted(cards_)
-            if kind == "hand":
-                world.hands[s] = new
-            elif kind == "pile":
-                world.piles[s] = new
-            else:
-                rng.shuffle(new)
-                world.scale = new
-        self._sample_secrets(world, seat, passed, rng)
+        plan = None
+        if len(hidden) != 2:
+            plan = plan_deal(unseen, [len(self._place(p)) - len(pinned[p]) for p in places], places_of)
+        prepared = (places, pinned, passed, unseen, allowed, places_of, hidden, plan)
+        kept_by_seat[seat] = (key, prepared)
+        return prepared
 
     def _passed_cards(self, seat: int) -> dict[int, set[int]]:
         """Soul-Sucking: cards `seat` knows went to the practitioner's hand, and whose hand may hold each now.
