@@ -202,6 +202,31 @@ class TestContract:
                     inner = world.sample_world(other, rng)
                     assert inner.view(other) == world.view(other)
 
+    def test_a_state_samples_as_a_fresh_copy_does_after_any_move(self, game_id, players, options):
+        # A state may keep what its worlds are dealt from while a search samples at one position; a move, even one
+        # a search makes in its world without recording it, must leave no trace of the position before.
+        rng = random.Random(7)
+        for state in positions(game_id, players, options, seed=19, count=4):
+            if state.is_over():
+                continue
+            world = state.sample_world(state.to_move()[0], rng)
+            for moved in (state, world):
+                for _ in range(6):
+                    if moved.is_over():
+                        break
+                    for seat in range(players):
+                        moved.sample_world(seat, random.Random(1))
+                    mover = moved.to_move()[0]
+                    action = rng.choice(moved.legal_actions(mover))
+                    if moved is world:
+                        moved._apply(mover, action)  # as a search plays on in its world
+                    else:
+                        moved.apply(mover, action)
+                    for seat in range(players):
+                        fresh = moved.clone()
+                        assert snapshot(moved.sample_world(seat, random.Random(2))) == snapshot(
+                            fresh.sample_world(seat, random.Random(2)))
+
     def test_labels_name_actions_uniquely(self, game_id, players, options):
         game = get_game(game_id)
         state = game.new_state(players, seed=1, **options)

@@ -463,12 +463,26 @@ class State(ABC):
             entry[0] = len(events)
         return seen
 
+    def _worlds_prepared(self, seat: int, prepare: Callable[[int], Any]) -> Any:
+        """`prepare(seat)`, what the seat's sampled worlds are dealt from (a `DealPlan` and the like), kept until
+        the next move: a search samples many worlds from one position. A move is known by the history or the log
+        growing, so a game using this logs every move (a search's world records no history). Only read it."""
+        position = (len(self.history), len(self.events))
+        prepared = self.__dict__.get("_worlds_prepared_by_seat")
+        if prepared is None:
+            prepared = self._worlds_prepared_by_seat = {}
+        kept = prepared.get(seat)
+        if kept is None or kept[0] != position:
+            kept = prepared[seat] = (position, prepare(seat))
+        return kept[1]
+
     def __getstate__(self) -> dict[str, Any]:
-        # The per-seat event cache and the kept totals are derived data: copies, pickles and snapshots leave them
+        # The per-seat event cache, the kept totals and the worlds' preparations are derived data: copies, pickles and snapshots leave them
         # out (a game keeping data of its own for speed extends this).
         state = self.__dict__.copy()
         state.pop("_seen_cache", None)
         state.pop("_totals_kept", None)
+        state.pop("_worlds_prepared_by_seat", None)
         return state
 
     def _shallow_copy(self) -> State:

@@ -320,27 +320,3 @@ def test_worlds_fit_every_seats_secrets_over_random_soul_sucking_rounds():
                 state.apply(mover, rng.choice(state.legal_actions(mover)))
     assert checked > 1000
 
-
-def test_worlds_sampled_again_after_a_move_are_those_of_a_copy_that_never_sampled():
-    """A state keeps what its worlds are dealt from while a search samples at one position; after any move, even
-    one a search makes in a world without recording it, the worlds are exactly those of a fresh copy."""
-    for advanced in (False, True):
-        state = GAME.new_state(4, seed=3, advanced=advanced)
-        world = state.sample_world(0, random.Random(0))
-        rng = random.Random(3)
-        for _ in range(40):
-            for s in (state, world):
-                if s.is_over():
-                    continue
-                for seat in range(4):
-                    s.sample_world(seat, random.Random(9))
-                mover = s.to_move()[0]
-                action = rng.choice(s.legal_actions(mover))
-                if s is state:
-                    s.apply(mover, action)
-                else:
-                    s._apply(mover, action)  # as a search plays on in its world
-                for seat in range(4):
-                    fresh = s.clone()
-                    assert world_facts(s.sample_world(seat, random.Random(5))) == world_facts(
-                        fresh.sample_world(seat, random.Random(5)))

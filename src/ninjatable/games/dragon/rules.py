@@ -509,7 +509,6 @@ class DragonState(State):
         # The kept floats are derived, and changed in place: copies and pickles leave them out.
         state = super().__getstate__()
         state.pop("_played_kept", None)
-        state.pop("_deals_kept", None)
         return state
 
     # --- copies and sampled worlds ------------------------------------------------------------------
@@ -551,7 +550,8 @@ class DragonState(State):
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal every card `seat` has not seen, keeping counts, voids, the countdown and what it knows."""
-        places, pinned, passed, unseen, allowed, places_of, hidden, plan = self._deal_prepared(seat)
+        prepared = self._worlds_prepared(seat, self._deal_prepared)  # every move logs an event
+        places, pinned, passed, unseen, allowed, places_of, hidden, plan = prepared
         if len(hidden) == 2:
             dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
         else:
@@ -570,15 +570,7 @@ class DragonState(State):
 
     def _deal_prepared(self, seat: int) -> tuple:
         """Everything the seat's sampled worlds are dealt from that does not depend on the generator: the places,
-        the cards pinned to them, the passed cards, the unseen cards and where each may lie. Kept per seat until
-        the next move (every move logs an event), since a search samples many worlds from one position."""
-        key = (len(self.history), len(self.events))
-        kept_by_seat = self.__dict__.get("_deals_kept")
-        if kept_by_seat is None:
-            kept_by_seat = self._deals_kept = {}
-        kept = kept_by_seat.get(seat)
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        the cards pinned to them, the passed cards, the unseen cards and where each may lie."""
         n = self.players
         # Places: hand of each other seat, 2nd-half pile of each other seat, the Inverted Scale.
         places: list[tuple[str, int]] = [("hand", s) for s in range(n) if s != seat]
@@ -600,9 +592,7 @@ class DragonState(State):
         plan = None
         if len(hidden) != 2:
             plan = plan_deal(unseen, [len(self._place(p)) - len(pinned[p]) for p in places], places_of)
-        prepared = (places, pinned, passed, unseen, allowed, places_of, hidden, plan)
-        kept_by_seat[seat] = (key, prepared)
-        return prepared
+        return places, pinned, passed, unseen, allowed, places_of, hidden, plan
 
     def _passed_cards(self, seat: int) -> dict[int, set[int]]:
         """Soul-Sucking: cards `seat` knows went to the practitioner's hand, and whose hand may hold each now.

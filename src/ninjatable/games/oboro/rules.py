@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Decision, Event, Game, Option, Private, State, deal_by_places, seat_name
+from ...core import Decision, Event, Game, Option, Private, State, seat_name
+from ...core.deal import DealPlan, deal_planned, plan_deal
 from . import cards as C
 from .cards import COLOUR, COLOUR_RUN, DECK_SIZE, LABELS, SHURIKEN_CARDS, VALUE
 from .render import render
@@ -451,6 +452,12 @@ class OboroState(State):
         Every card played to a trick was seen by all, so Card Areas (buried cards included) and the current
         trick are kept; only the hands the seat cannot see are hidden.
         """
+        dealt = deal_planned(self._worlds_prepared(seat, self._deal_plan), rng)  # every move logs an event
+        for place, s in enumerate(OTHERS[seat]):
+            world.hands[s] = sorted(dealt[place])
+
+    def _deal_plan(self, seat: int) -> DealPlan:
+        """The plan of the seat's sampled deals: the other two hands' cards, and where each may lie."""
         others = OTHERS[seat]
         hands = self.hands
         unseen = hands[others[0]] + hands[others[1]]
@@ -461,9 +468,8 @@ class OboroState(State):
         if self.red8_holder in others and C.RED_8 in unseen:
             places = list(places)
             places[C.RED_8] = [others.index(self.red8_holder)]
-        dealt = deal_by_places(unseen, sizes, places.__getitem__, rng)
-        for place, s in enumerate(others):
-            world.hands[s] = sorted(dealt[place])
+        return plan_deal(unseen, sizes, places.__getitem__)
+
 
 def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> list[int]:
     """Points per seat for the ranked seats in `keys` (seat -> sort key, higher is better).
