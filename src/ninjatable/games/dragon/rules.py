@@ -56,20 +56,14 @@ OBS_TAIL = OBS_SEATS + MAX_SEATS * 8
 # RELATIVE[n][seat][s]: where seat s sits counted from `seat` (the observer is 0, the next seat 1, ...).
 RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in SETUPS}
 PLAY_TEXTS = tuple(tuple(f"{seat_name(s)} plays {label}" for label in LABELS) for s in range(MAX_SEATS))
+# WIN_TEXTS[seat][last trick]: what the log says when the seat wins a trick (before any purples it takes).
+WIN_TEXTS = tuple((f"{seat_name(s)} wins the trick with a Dragon Body token",
+                   f"{seat_name(s)} wins the trick with the Dragon Head") for s in range(MAX_SEATS))
 ELEVENTHS = tuple(k / 11.0 for k in range(C.DECK_SIZE + 1))  # a count of cards or tokens, scaled
 
 
-def _by_relative_seat(start: int, width: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """AT[n][seat][s]: where seat s's part of width `width` begins in `seat`'s observation (parts from `start`)."""
-    return {n: tuple(tuple(start + width * r for r in rel) for rel in RELATIVE[n]) for n in SETUPS}
-
-
-SEAT_AT = _by_relative_seat(OBS_SEATS, 8)
-TAKEN_AT = _by_relative_seat(OBS_TAKEN, NUMBERS)
-VOID_AT = _by_relative_seat(OBS_VOID, 4)
-# TRICK_AT[n][seat][leader][i]: where the trick's i-th card's part begins in `seat`'s observation.
-TRICK_AT = {n: tuple(tuple(tuple(OBS_TRICK + C.DECK_SIZE * rel[(leader + i) % n] for i in range(n))
-                           for leader in range(n)) for rel in RELATIVE[n]) for n in SETUPS}
+# TO_MOVE_AT[n][seat][s]: where `seat`'s observation shows that seat s is to move.
+TO_MOVE_AT = {n: tuple(tuple(OBS_SEATS + 8 * r + 5 for r in rel) for rel in RELATIVE[n]) for n in SETUPS}
 VOID_FLOATS = tuple(array("f", [float(mask >> i & 1) for i in range(4)]) for mask in range(16))
 OWN = OBS_TRICK  # a seat's own part of the observation: hand, 2nd-half pile, (cards played), cards known in the scale
 
@@ -86,7 +80,7 @@ class Layout(NamedTuple):
     trick_at: tuple[int, ...]  # by seat: where its card in the trick is marked (plus the card)
     taken_at: tuple[int, ...]  # by seat: where its purples taken are marked (plus the card)
     void_at: tuple[int, ...]  # by seat: its 4 void flags
-    seat_at: tuple[int, ...]  # by seat: its 8 figures (hand size, pile size, tokens, score, leader, to move, ...)
+    seat_at: tuple[int, ...]  # by seat: its 8 figures (hand size, pile size, tokens, score, leader, [to move], ...)
     trick_apart: int
     taken_apart: int
     void_apart: int
@@ -113,6 +107,7 @@ OBS_ENDS = {n: (OBS_TRICK + n * C.DECK_SIZE, OBS_TAKEN + n * NUMBERS, OBS_VOID +
 NO_FLOATS = {n: array("f", bytes(4 * layout.size)) for n, layout in LAYOUTS.items()}  # a zeroed table
 NO_TRICK = {n: array("f", bytes(4 * 2 * n * C.DECK_SIZE)) for n in SETUPS}  # a zeroed trick part
 NO_HAND = array("f", bytes(4 * 2 * C.DECK_SIZE))  # a zeroed hand and 2nd-half pile
+NO_LEAD = array("f", bytes(4 * 4))  # no lead colour
 
 
 class _Table:
@@ -121,7 +116,7 @@ class _Table:
     with what they were written from."""
 
     __slots__ = ("floats", "history", "layout", "lead", "leader", "moves", "phase", "piled", "piles", "played",
-                 "round", "sources", "taken", "to_move", "tricks", "view", "void")
+                 "round", "sources", "taken", "tricks", "view", "void")
 
     def __init__(self, n: int) -> None:
         layout = self.layout = LAYOUTS[n]
@@ -425,9 +420,8 @@ class DragonState(State):
         self.tricks_played += 1
         self.tokens[winner] += 1
         last = self.tricks_played == self.setup.hand
-        token = "the Dragon Head" if last else "a Dragon Body token"
-        taken = f" and {', '.join(LABELS[c] for c in purples)}" if purples else ""
-        self.log("trick", f"{seat_name(winner)} wins the trick with {token}{taken}")
+        text = WIN_TEXTS[winner][last]
+        self.log("trick", f"{text} and {', '.join(LABELS[c] for c in purples)}" if purples else text)
         self.trick = []
         self.leader = self.turn = winner
         if last:
@@ -546,6 +540,10 @@ class DragonState(State):
         view[OBS_VOID:void_end] = void
         view[OBS_SEATS:seats_end] = seats
         view[OBS_TAIL:] = tail
+        # Who is to move changes at every move: written here rather than kept (twice over) in the table.
+        at = TO_MOVE_AT[self.players][seat]
+        for s in self.to_move():
+            view[at[s]] = 1.0
 
     def _table_anew(self, table: _Table | None) -> _Table:
         """The table written in full (at the first observation, in a new round, after the round has ended)."""
@@ -585,9 +583,6 @@ class DragonState(State):
             view[at + 3] = view[at + apart + 3] = totals[s] / 100.0
         table.leader = self.leader
         _write_twice(view, layout.seat_at[self.leader] + 4, apart, 1.0)
-        table.to_move = self.to_move()
-        for s in table.to_move:
-            _write_twice(view, layout.seat_at[s] + 5, apart, 1.0)
         if self.jutsu is not None:
             _write_twice(view, layout.seat_at[self.jutsu] + 6, apart, 1.0)
         if self.summoner is not None:
@@ -678,14 +673,6 @@ class DragonState(State):
             view[layout.tail + 4 + table.lead] = 1.0
         if self.void != table.void:
             self._bring_voids_up_to_date(table)
-        turn = self.turn
-        old = table.to_move[0]
-        if turn != old:
-            at = seat_at[old] + 5
-            view[at] = view[at + seat_apart] = 0.0
-            at = seat_at[turn] + 5
-            view[at] = view[at + seat_apart] = 1.0
-            table.to_move = (turn,)
         return True
 
     def _bring_voids_up_to_date(self, table: _Table) -> None:
@@ -725,13 +712,6 @@ class DragonState(State):
         view[layout.tail + 8 + table.phase] = 0.0
         view[layout.tail + 8 + phase] = 1.0
         table.phase = phase
-        to_move = self.to_move()
-        if to_move != table.to_move:
-            for s in table.to_move:
-                _write_twice(view, layout.seat_at[s] + 5, apart, 0.0)
-            for s in to_move:
-                _write_twice(view, layout.seat_at[s] + 5, apart, 1.0)
-            table.to_move = to_move
         if self.played != table.played:  # the tricks have begun
             _write_played(view, layout.played, self.played & ~table.played)
             table.played = self.played
@@ -748,9 +728,14 @@ class DragonState(State):
         tricks = self.tricks_played
         if tricks == self.setup.hand:
             return False  # scored, and the scale's purples taken: written anew
-        self._write_trick(table)
         layout = table.layout
         view = table.view
+        if self.trick:
+            self._write_trick(table)
+        else:  # the common case: the trick just finished, the next not begun
+            view[layout.trick:layout.trick + 2 * layout.trick_apart] = NO_TRICK[self.players]
+            view[layout.tail + 4:layout.tail + 8] = NO_LEAD
+            table.lead = -1
         seat_at, apart = layout.seat_at, layout.seat_apart
         leader = self.leader
         at = seat_at[table.leader] + 4
