@@ -88,6 +88,7 @@ class Layout(NamedTuple):
 
 
 def _layout(n: int) -> Layout:
+    """The table's layout for n players: each seat's own part, then the cards played, the tail, the seat parts."""
     played = n * OWN
     tail = played + C.DECK_SIZE
     trick = tail + OBS_SIZE - OBS_TAIL
