@@ -543,8 +543,11 @@ class DragonState(State):
         view[OBS_TAIL:] = tail
         # Who is to move changes at every move: written here rather than kept (twice over) in the table.
         at = TO_MOVE_AT[self.players][seat]
-        for s in self.to_move():
-            view[at[s]] = 1.0
+        if self.phase == PLAY:
+            view[at[self.turn]] = 1.0
+        else:
+            for s in self.to_move():
+                view[at[s]] = 1.0
 
     def _table_anew(self, table: _Table | None) -> _Table:
         """The table written in full (at the first observation, in a new round, after the round has ended)."""
