@@ -529,8 +529,13 @@ class DragonState(State):
         # Speed: the observation's parts are kept for all seats at once (`_Table`), brought up to date from the moves
         # made since the last observation of any seat, and copied out in a few runs.
         table = self.__dict__.get("_table")
-        if table is None or not self._bring_up_to_date(table):
-            table = self._table_anew(table)
+        if table is None:
+            # A state observed once (a copy, a sampled world) is written directly: the table pays from the second.
+            self._table = False
+            self._observe_directly(seat, out)
+            return
+        if table is False or not self._bring_up_to_date(table):
+            table = self._table_anew(table or None)
         own, played, trick, taken, void, seats, tail = table.sources[seat]
         trick_end, taken_end, void_end, seats_end = OBS_ENDS[self.players]
         view = memoryview(out)
@@ -548,6 +553,55 @@ class DragonState(State):
         else:
             for s in self.to_move():
                 view[at[s]] = 1.0
+
+    def _observe_directly(self, seat: int, out: np.ndarray) -> None:
+        """The observation written from the state into the zeroed `out`, keeping nothing (the table's parts in order,
+        for the seat)."""
+        n = self.players
+        view = memoryview(out)
+        for c in self.hands[seat]:
+            view[c] = 1.0
+        for c in self.piles[seat]:
+            view[C.DECK_SIZE + c] = 1.0
+        _write_played(view, OBS_PLAYED, self.played)
+        if seat == self.summoner:
+            for c in self.returned:
+                view[OBS_RETURNED + c] = 1.0
+        rel = RELATIVE[n][seat]
+        leader = self.leader
+        trick = self.trick
+        if trick:
+            for i, c in enumerate(trick):
+                view[OBS_TRICK + rel[(leader + i) % n] * C.DECK_SIZE + c] = 1.0
+            view[OBS_TAIL + 4 + COLOUR_OF[trick[0]]] = 1.0
+        void = self.void
+        for s, taken in enumerate(self.taken):
+            for c in taken:
+                view[OBS_TAKEN + rel[s] * NUMBERS + c] = 1.0
+            if void[s]:
+                at = OBS_VOID + rel[s] * 4
+                view[at:at + 4] = VOID_FLOATS[void[s]]
+        totals = self.scores()
+        hands, piles, tokens = self.hands, self.piles, self.tokens
+        for s in range(n):
+            at = OBS_SEATS + rel[s] * 8
+            view[at] = ELEVENTHS[len(hands[s])]
+            view[at + 1] = ELEVENTHS[len(piles[s])]
+            view[at + 2] = ELEVENTHS[tokens[s]]
+            view[at + 3] = totals[s] / 100.0
+        view[OBS_SEATS + rel[leader] * 8 + 4] = 1.0
+        for s in self.to_move():
+            view[OBS_SEATS + rel[s] * 8 + 5] = 1.0
+        if self.jutsu is not None:
+            view[OBS_SEATS + rel[self.jutsu] * 8 + 6] = 1.0
+        if self.summoner is not None:
+            view[OBS_SEATS + rel[self.summoner] * 8 + 7] = 1.0
+        view[OBS_TAIL + self.trump] = 1.0
+        view[OBS_TAIL + 8 + self.phase] = 1.0
+        if self.purple_broken:
+            view[OBS_TAIL + 15] = 1.0
+        view[OBS_TAIL + 16] = self.round / n
+        view[OBS_TAIL + 17] = self.tricks_played / self.setup.hand
 
     def _table_anew(self, table: _Table | None) -> _Table:
         """The table written in full (at the first observation, in a new round, after the round has ended)."""
