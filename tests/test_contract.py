@@ -227,6 +227,26 @@ class TestContract:
                         assert snapshot(moved.sample_world(seat, random.Random(2))) == snapshot(
                             fresh.sample_world(seat, random.Random(2)))
 
+    def test_kept_observations_and_legal_actions_equal_a_fresh_copys(self, game_id, players, options):
+        # A game may keep parts of its observation or its legal actions between calls, for speed. Whoever looks and
+        # however the moves are made (`apply`, or `_apply` as a search plays on in its world, recording no history),
+        # they must equal those of a copy, which keeps nothing.
+        rng = random.Random(23)
+        for state in positions(game_id, players, options, seed=29, count=3):
+            if state.is_over():
+                continue
+            world = state.sample_world(state.to_move()[0], rng)
+            for moved, play in ((state, state.apply), (world, world._apply)):
+                for _ in range(40):
+                    if moved.is_over():
+                        break
+                    for seat in rng.sample(range(players), players):
+                        fresh = moved.clone()
+                        assert moved.legal_actions(seat) == fresh.legal_actions(seat)
+                        assert np.array_equal(moved.observation(seat), fresh.observation(seat))
+                    mover = rng.choice(moved.to_move())
+                    play(mover, rng.choice(moved.legal_actions(mover)))
+
     def test_labels_name_actions_uniquely(self, game_id, players, options):
         game = get_game(game_id)
         state = game.new_state(players, seed=1, **options)
