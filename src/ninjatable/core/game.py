@@ -21,6 +21,9 @@ from .errors import BadOptions, IllegalAction
 from .options import Option, resolve_options
 from .secrecy import redact
 
+# Observations are float32; numpy takes a dtype object, passed by position, fastest (one is made per step).
+FLOAT32 = np.dtype(np.float32)
+
 
 class Event(NamedTuple):
     """Something that happened; `to` is None for a public event, else the only seat that sees it."""
@@ -416,7 +419,7 @@ class State(ABC):
             seat = checks.check_seat(self, seat)
         shape = self.game.observation_shape(self.players)
         if out is None:
-            out = np.zeros(shape, dtype=np.float32)
+            out = np.zeros(shape, FLOAT32)
         else:
             checks.check_buffer(out, shape).fill(0.0)
         self._observe(seat, out)

@@ -21,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core import Game, IllegalAction, State, render_text
+from ..core.game import FLOAT32
 from .common import agent_name, check_render_mode, check_reward, checked_state, final_rewards, resolve_game, show
 
 
@@ -119,7 +120,7 @@ class NinjaAECEnv(AECEnv):
         seat = self._seat_of[agent]
         # The seat comes from the agent's name, so the kernel's checks of `observation` and `legal_actions`
         # (a plain int in range) are skipped: this runs at every step.
-        observation = np.zeros(self._shape, np.float32)
+        observation = np.zeros(self._shape, FLOAT32)
         state._observe(seat, observation)
         # Setting bytes of a fresh bytearray and viewing it as int8 costs half of numpy's fancy indexing.
         mask = bytearray(self._no_actions)
