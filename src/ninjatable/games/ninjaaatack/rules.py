@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from array import array
+import struct
+from itertools import compress
 from operator import add
 from typing import Any, ClassVar
 
@@ -143,6 +144,7 @@ _CODE_DECKS = {n: tuple(8**f for f in deck) for n, deck in _DECKS.items()}
 # _DEAL_SLICES[n]: the places of the shuffled deck dealt to each seat, in seat order.
 _DEAL_SLICES = {n: tuple(slice(s * C.HAND_SIZE, (s + 1) * C.HAND_SIZE) for s in range(n)) for n in _DECKS}
 _ALL_SEATS = {n: tuple(range(n)) for n in _DECKS}
+_FAMILY_IDS = range(len(C.FAMILIES))
 # _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
 _SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
 # For a sampled world: the first k other seats (nearest on the left first).
@@ -328,65 +330,102 @@ def observation_size(n: int) -> int:
 
 
 _OBSERVATION_SHAPES = {n: (observation_size(n),) for n in _DECKS}
-# The latest gestures' part of an observation when every seat was silent (for a memoryview slice store).
-_ALL_SILENT = {
-    n: memoryview(array("f", [float(i % (NUM_SIGNALS + 1) == NUM_SIGNALS) for i in range(n * (NUM_SIGNALS + 1))]))
-    for n in _DECKS
+WIDTH = NUM_SIGNALS + 1  # a relative seat's latest gestures: one slot per gesture, then silence
+# An observation is written by one struct store of float32 runs (bytes) and one float, part by part in the order of
+# `observation_size`: hand, step, teammate and lone wolf, score, penalised, decided, latest gestures, my last pass
+# and receipt, passes used, the teammate's family. Each run comes from a table below, made once per value it shows.
+_OBSERVATION_STRUCTS = {
+    n: struct.Struct(f"={4 * n}s8s{8 * n}s{4 * n}s{4 * n}s{4 * n}s{4 * n * WIDTH}s{8 * n}sf{4 * n}s") for n in _DECKS
 }
 
 
-def float_run(values: list[float]) -> memoryview:
-    """Values as float32, for a memoryview slice store into an observation."""
-    return memoryview(array("f", values))
+def float32s(values: list[float]) -> bytes:
+    """Values as native float32 bytes, a run the observation copies whole."""
+    return struct.pack(f"={len(values)}f", *values)
 
 
-class HandFloats(dict):
-    """A hand (its family counts) to its part of an observation, each count over 4 (made the first time it is seen)."""
-
-    def __missing__(self, counts: tuple[int, ...]) -> memoryview:
-        floats = self[counts] = float_run([c / C.CARDS_PER_FAMILY for c in counts])
-        return floats
+def one_hot(width: int, at: int) -> bytes:
+    """A run of `width` floats, 1.0 at `at` (none for at = -1)."""
+    return float32s([1.0 if i == at else 0.0 for i in range(width)])
 
 
-_HAND_FLOATS = HandFloats()
+_STEP_RUNS = (one_hot(2, PASS_STEP), one_hot(2, SIGNAL_STEP))
+_ZERO_RUNS = {n: bytes(4 * n) for n in {*_DECKS, *(n * WIDTH for n in _DECKS)}}
+_NO_PASS = (NO_CHOICE,) * len(C.FAMILIES)  # the last pass before the round's first: none
+# _ONE_HOT[n][i]: n floats, 1.0 at i (none at -1, the last entry).
+_ONE_HOT = {n: tuple(one_hot(n, i) for i in (*range(n), -1)) for n in _DECKS}
+# _PASS_RUNS[n][mine][received]: my last pass and my receipt (2n floats); -1, unknown in a sampled world, shows none.
+_PASS_RUNS = {n: tuple(tuple(a + b for b in _ONE_HOT[n]) for a in _ONE_HOT[n]) for n in _DECKS}
 
 
-def team_floats(n: int, lone_wolf: int) -> tuple[memoryview, ...]:
-    """Per seat, the teammate and lone-wolf parts of its observation (2n floats) in a round with this lone wolf."""
-    team_of = round_setup(n, lone_wolf)[1]
-    runs = []
-    for seat in range(n):
-        run = [0.0] * (2 * n)
-        for s in team_of[seat]:
-            if s != seat:
-                run[(s - seat) % n] = 1.0
-        if lone_wolf >= 0:
-            run[n + (lone_wolf - seat) % n] = 1.0
-        runs.append(float_run(run))
-    return tuple(runs)
+class RunsPerSeat(dict):
+    """A value the observation shows to, per observing seat, its run (made by `make(value, seat)` the first time
+    the value is seen; forgotten past a bound, for values of which a long game meets many)."""
 
+    BOUND = 4096
 
-# _TEAM_FLOATS[n][lone_wolf][seat] (lone_wolf -1 at even counts, where there is none).
-_TEAM_FLOATS = {n: {w: team_floats(n, w) for w in (range(n) if n % 2 else (-1,))} for n in _DECKS}
-
-
-class DecidedFloats(dict):
-    """For one player count: the seats still to decide (`movers`) to, per observing seat, the decided part of its
-    observation (1.0 for each relative seat that has decided), made the first time it is seen."""
-
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, make: Any) -> None:
         super().__init__()
         self.n = n
+        self.make = make
 
-    def __missing__(self, movers: tuple[int, ...]) -> tuple[memoryview, ...]:
-        n = self.n
-        runs = self[movers] = tuple(
-            float_run([float((seat + i) % n not in movers) for i in range(n)]) for seat in range(n)
-        )
+    def __missing__(self, value: Any) -> tuple[bytes, ...]:
+        if len(self) >= self.BOUND:
+            self.clear()
+        runs = self[value] = tuple(self.make(value, seat, self.n) for seat in range(self.n))
         return runs
 
 
-_DECIDED_FLOATS = {n: DecidedFloats(n) for n in _DECKS}
+def team_run(lone_wolf: int, seat: int, n: int) -> bytes:
+    """The teammate and lone-wolf parts (2n floats) in a round with this lone wolf (-1: none, at even counts)."""
+    run = [0.0] * (2 * n)
+    for s in round_setup(n, lone_wolf)[1][seat]:
+        if s != seat:
+            run[(s - seat) % n] = 1.0
+    if lone_wolf >= 0:
+        run[n + (lone_wolf - seat) % n] = 1.0
+    return float32s(run)
+
+
+def score_run(key: tuple[int, ...], seat: int, n: int) -> bytes:
+    """The score part for (points to win, each seat's points): each relative seat's points over the points to win."""
+    target, *points = key
+    return float32s([points[(seat + i) % n] / target for i in range(n)])
+
+
+def seats_run(seats: frozenset[int] | tuple[int, ...], seat: int, n: int) -> bytes:
+    """1.0 for each relative seat among `seats` (the penalised part)."""
+    return float32s([float((seat + i) % n in seats) for i in range(n)])
+
+
+def decided_run(movers: tuple[int, ...], seat: int, n: int) -> bytes:
+    """1.0 for each relative seat that has decided this step: every seat not among `movers`, those still to."""
+    return float32s([float((seat + i) % n not in movers) for i in range(n)])
+
+
+def gestures_run(masks: tuple[int, ...], seat: int, n: int) -> bytes:
+    """The latest gestures' part from each seat's gestures as a bitmask (bit g: gesture g; none: silence)."""
+    run = []
+    for i in range(n):
+        mask = masks[(seat + i) % n]
+        run += [float(mask >> g & 1) for g in range(NUM_SIGNALS)] + [float(not mask)]
+    return float32s(run)
+
+
+class HandRuns(dict):
+    """A hand (its family counts) to its part of an observation, each count over 4 (made the first time it is seen)."""
+
+    def __missing__(self, counts: tuple[int, ...]) -> bytes:
+        run = self[counts] = float32s([c / C.CARDS_PER_FAMILY for c in counts])
+        return run
+
+
+_HAND_RUNS = HandRuns()
+_TEAM_RUNS = {n: RunsPerSeat(n, team_run) for n in _DECKS}
+_SCORE_RUNS = {n: RunsPerSeat(n, score_run) for n in _DECKS}
+_PENALISED_RUNS = {n: RunsPerSeat(n, seats_run) for n in _DECKS}
+_DECIDED_RUNS = {n: RunsPerSeat(n, decided_run) for n in _DECKS}
+_GESTURE_RUNS = {n: RunsPerSeat(n, gestures_run) for n in _DECKS}
 
 
 class NinjaaaTack(Game):
@@ -577,9 +616,10 @@ class NinjaaaTackState(State):
             return []
         if self.step == PASS_STEP:
             n = self.players
-            hands = self.hands
             row = seat * n
-            return [f for f in range(n) if hands[row + f]] + list(self.calls[seat])
+            moves = list(compress(_FAMILY_IDS, self.hands[row : row + n]))  # the families held
+            moves += self.calls[seat]
+            return moves
         return list(self.signal_choices[seat])
 
     def _apply(self, seat: int, action: int) -> None:
@@ -885,58 +925,45 @@ class NinjaaaTackState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        # Speed: only the non-zero entries are written (`out` comes zeroed), through a memoryview of `out` (a plain
-        # Python item store, no numpy call each; see core/observe.py), whole parts at once from float runs made
-        # once per hand, table layout or set of seats still deciding.
-        view = memoryview(out)
+        # Speed: one struct store of runs from tables (see _OBSERVATION_STRUCTS), a few Python steps in all.
         n = self.players
         row = seat * n
-        view[:n] = _HAND_FLOATS[tuple(self.hands[row : row + n])]
-        view[n + self.step] = 1.0
-        # Per relative seat (seat i places to the left is entry i): teammate, lone wolf, score, penalised, decided.
-        base = n + 2
-        view[base : base + 2 * n] = _TEAM_FLOATS[n][self.lone_wolf][seat]
         points = self.points
-        if any(points):
-            target = self.target
-            for i, s in enumerate(_SEATS_FROM[n][seat], base + 2 * n):
-                if points[s]:
-                    view[i] = points[s] / target
-        for s in self.penalised:
-            view[base + 3 * n + (s - seat) % n] = 1.0
-        # The seats that decided this step are those no longer to move (`pending` holds their choices).
-        movers = self.movers
-        if len(movers) < n:
-            view[base + 4 * n : base + 5 * n] = _DECIDED_FLOATS[n][movers][seat]
-        base += 5 * n
-        # The gestures of the latest signal step of this round (silence is the last slot): every seat silent, then
-        # the gestures made, scanned from the end of the round's gestures (in pass order).
+        passed = self.passed
+        last = passed[-1] if passed else _NO_PASS
+        family = self.partner_family(seat) if self.signals else None
+        _OBSERVATION_STRUCTS[n].pack_into(
+            out,
+            0,
+            _HAND_RUNS[tuple(self.hands[row : row + n])],
+            _STEP_RUNS[self.step],
+            _TEAM_RUNS[n][self.lone_wolf][seat],
+            _SCORE_RUNS[n][self.target, *points][seat] if any(points) else _ZERO_RUNS[n],
+            _PENALISED_RUNS[n][self.penalised][seat],
+            # The seats that decided this step are those no longer to move (`pending` holds their choices).
+            _DECIDED_RUNS[n][self.movers][seat],
+            self._gestures_run(seat),
+            # In a sampled world another seat's passes are unknown (NO_CHOICE, the last entry): shown blank.
+            _PASS_RUNS[n][last[seat]][last[seat - 1]],
+            self.passes / self.max_passes,
+            _ONE_HOT[n][NO_CHOICE if family is None else family],
+        )
+
+    def _gestures_run(self, seat: int) -> bytes:
+        """The gestures of the latest signal step of this round, per relative seat (silence when it made none);
+        all blank before the round's first signal step."""
+        n = self.players
         latest = self.passes if self.step == PASS_STEP else self.passes - 1
-        if latest >= 1:
-            width = NUM_SIGNALS + 1
-            view[base : base + n * width] = _ALL_SILENT[n]
-            for k, s, g in reversed(self.signals):
-                if k == latest:
-                    at = base + ((s - seat) % n) * width
-                    view[at + g] = 1.0
-                    view[at + NUM_SIGNALS] = 0.0
-                elif k < latest:
-                    break
-        base += n * (NUM_SIGNALS + 1)
-        if self.passed:
-            # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
-            last = self.passed[-1]
-            if last[seat] >= 0:
-                view[base + last[seat]] = 1.0
-            if last[seat - 1] >= 0:
-                view[base + n + last[seat - 1]] = 1.0
-        if self.passes:
-            view[base + 2 * n] = self.passes / self.max_passes
-        base += 2 * n + 1
-        if self.signals:
-            family = self.partner_family(seat)
-            if family is not None:
-                view[base + family] = 1.0
+        if latest < 1:
+            return _ZERO_RUNS[n * WIDTH]
+        masks = [0] * n
+        # Scanned from the end of the round's gestures (in pass order).
+        for k, s, g in reversed(self.signals):
+            if k == latest:
+                masks[s] |= 1 << g
+            elif k < latest:
+                break
+        return _GESTURE_RUNS[n][tuple(masks)][seat]
 
     def partner_family(self, seat: int) -> int | None:
         """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
