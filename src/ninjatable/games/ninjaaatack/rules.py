@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 import random
 import struct
-from itertools import compress
-from operator import add
+from itertools import chain, compress
+from operator import add, getitem
 from typing import Any, ClassVar
 
 import numpy as np
@@ -596,10 +596,11 @@ class NinjaaaTackState(State):
         n = self.players
         deck = list(_CODE_DECKS[n])
         shuffle(self.chance(), deck)
-        hands = _DEALT_HANDS[n]
-        dealt = [hands[sum(deck[cards])] for cards in _DEAL_SLICES[n]]
-        self.hands = [c for counts, _ in dealt for c in counts]
-        self.events += [events[s] for s, (_, events) in enumerate(dealt)]
+        # Speed: each step below runs through the hands in C (`map`, `zip`, `chain`), not a Python loop.
+        codes = map(sum, map(deck.__getitem__, _DEAL_SLICES[n]))
+        counts, events = zip(*map(_DEALT_HANDS[n].__getitem__, codes))
+        self.hands = list(chain.from_iterable(counts))
+        self.events += map(getitem, events, _ALL_SEATS[n])  # each seat's own deal event
 
     def _reset_step(self) -> None:
         n = self.players
