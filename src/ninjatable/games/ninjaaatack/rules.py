@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 import struct
+from collections.abc import Callable
 from itertools import chain, compress
 from operator import add, getitem
 from typing import Any, ClassVar
@@ -359,12 +360,12 @@ _PASS_RUNS = {n: tuple(tuple(a + b for b in _ONE_HOT[n]) for a in _ONE_HOT[n]) f
 
 
 class RunsPerSeat(dict):
-    """A value the observation shows to, per observing seat, its run (made by `make(value, seat)` the first time
-    the value is seen; forgotten past a bound, for values of which a long game meets many)."""
+    """For one player count: a value the observation shows to each observing seat's run of it (made by
+    `make(value, seat, n)` the first time the value is seen; forgotten past a bound, as a long game meets many)."""
 
     BOUND = 4096
 
-    def __init__(self, n: int, make: Any) -> None:
+    def __init__(self, n: int, make: Callable[[Any, int, int], bytes]) -> None:
         super().__init__()
         self.n = n
         self.make = make
