@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from array import array
-from operator import add
+import struct
+from collections.abc import Callable
+from itertools import chain, compress
+from operator import add, getitem
 from typing import Any, ClassVar
 
 import numpy as np
@@ -137,8 +139,13 @@ def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
 
 
 _DECKS = {n: tuple(f for f in range(n) for _ in range(C.CARDS_PER_FAMILY)) for n in range(4, 9)}
-# _DEAL_ROWS[n][i]: where the i-th card of the shuffled deck is counted in `hands` (its seat's row), before its family.
-_DEAL_ROWS = {n: tuple((i // C.HAND_SIZE) * n for i in range(len(deck))) for n, deck in _DECKS.items()}
+# The deck dealt as codes: a card of family f is 8**f, so the sum of a hand's four codes spells its family counts,
+# one octal digit per family (a count is at most 4). A shuffle moves the codes as it would move the families.
+_CODE_DECKS = {n: tuple(8**f for f in deck) for n, deck in _DECKS.items()}
+# _DEAL_SLICES[n]: the places of the shuffled deck dealt to each seat, in seat order.
+_DEAL_SLICES = {n: tuple(slice(s * C.HAND_SIZE, (s + 1) * C.HAND_SIZE) for s in range(n)) for n in _DECKS}
+_ALL_SEATS = {n: tuple(range(n)) for n in _DECKS}
+_FAMILY_IDS = range(len(C.FAMILIES))
 # _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
 _SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
 # For a sampled world: the first k other seats (nearest on the left first).
@@ -168,6 +175,23 @@ def dealt_event(seat: int, counts: tuple[int, ...]) -> Event:
     return event
 
 
+class DealtHands(dict):
+    """For one player count: a dealt hand's code (the sum of its cards' codes, see `_CODE_DECKS`) to its family
+    counts and each seat's deal event for it, made the first time that hand is dealt."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+
+    def __missing__(self, code: int) -> tuple[tuple[int, ...], tuple[Event, ...]]:
+        counts = tuple(code >> (3 * f) & 7 for f in range(self.n))
+        entry = self[code] = (counts, tuple(dealt_event(s, counts) for s in range(self.n)))
+        return entry
+
+
+_DEALT_HANDS = {n: DealtHands(n) for n in _DECKS}
+
+
 def counts_text(counts: tuple[int, ...]) -> str:
     """A hand in words, `2x Fox, 1x Crane, 1x Owl` (remembered per hand)."""
     text = _COUNTS_TEXTS.get(counts)
@@ -190,8 +214,8 @@ _CALL_TERMS: dict[tuple, tuple] = {}
 
 def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller: int, action: int) -> tuple:
     """How a call by `caller` (of `team`, among `teams`) is judged and told, remembered per table layout: the seats
-    whose hands are revealed, the teams judged (names), the call and its score label in words, and the names of
-    the tallies it counts (calls, right, wrong)."""
+    whose hands are revealed, the teams judged (names), the call and its score label in words, the names of
+    the tallies it counts (calls, right, wrong), and the gong's log line."""
     key = (teams, caller, action)
     terms = _CALL_TERMS.get(key)
     if terms is not None:
@@ -213,12 +237,23 @@ def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller
         call = f"Attack! on {team_name(target)}"
         label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
     kind = "ninjaaa" if target == team else "attack"
-    terms = _CALL_TERMS[key] = (target, judged, call, label, (f"{kind}_calls", f"{kind}_right", f"{kind}_wrong"))
+    tallies = (f"{kind}_calls", f"{kind}_right", f"{kind}_wrong")
+    terms = _CALL_TERMS[key] = (target, judged, call, label, tallies, f"{seat_name(caller)} taps the gong: {call}")
     return terms
 
 
 _SCORE_TEXTS: dict[tuple[int, ...], str] = {}
+_CALL_ORDER_TEXTS: dict[tuple[int, ...], str] = {}
 _WRONG_CALL_LABELS: dict[tuple[int, str], str] = {}
+
+
+def call_order_text(order: tuple[int, ...]) -> str:
+    """The gong's log line for simultaneous calls registered in this order of callers (remembered per order)."""
+    text = _CALL_ORDER_TEXTS.get(order)
+    if text is None:
+        names = ", ".join(seat_name(s) for s in order)
+        text = _CALL_ORDER_TEXTS[order] = f"Several calls at once; registered in the order {names}"
+    return text
 
 
 def wrong_call_label(caller: int, call: str) -> str:
@@ -235,6 +270,27 @@ def score_text(row: tuple[int, ...]) -> str:
     if text is None:
         text = _SCORE_TEXTS[row] = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(row))
     return text
+
+
+_SCORE_ROWS: dict[tuple[int, tuple[int, ...], int], tuple[int, ...]] = {}
+_SCORE_ENTRIES: dict[tuple[str, tuple[int, ...]], tuple[ScoreLine, str]] = {}
+
+
+def score_row(n: int, seats: tuple[int, ...], points: int) -> tuple[int, ...]:
+    """A score row of n seats giving `points` to each of `seats` and 0 to the others (remembered per row)."""
+    row = _SCORE_ROWS.get((n, seats, points))
+    if row is None:
+        row = _SCORE_ROWS[n, seats, points] = tuple(points if s in seats else 0 for s in range(n))
+    return row
+
+
+def score_entry(label: str, row: tuple[int, ...]) -> tuple[ScoreLine, str]:
+    """A line of the score sheet and its log line, `label: Player 1 +1, ...`, as `State.score` words it
+    (remembered per label and row: a round ends with a score line)."""
+    entry = _SCORE_ENTRIES.get((label, row))
+    if entry is None:
+        entry = _SCORE_ENTRIES[label, row] = (ScoreLine(label, row), f"{label}: {score_text(row)}")
+    return entry
 
 
 _SETUPS: dict[tuple[int, int], tuple] = {}
@@ -275,20 +331,102 @@ def observation_size(n: int) -> int:
 
 
 _OBSERVATION_SHAPES = {n: (observation_size(n),) for n in _DECKS}
-# The latest gestures' part of an observation when every seat was silent (for a memoryview slice store).
-_ALL_SILENT = {
-    n: memoryview(array("f", [float(i % (NUM_SIGNALS + 1) == NUM_SIGNALS) for i in range(n * (NUM_SIGNALS + 1))]))
-    for n in _DECKS
+WIDTH = NUM_SIGNALS + 1  # a relative seat's latest gestures: one slot per gesture, then silence
+# An observation is written by one struct store of float32 runs (bytes) and one float, part by part in the order of
+# `observation_size`: hand, step, teammate and lone wolf, score, penalised, decided, latest gestures, my last pass
+# and receipt, passes used, the teammate's family. Each run comes from a table below, made once per value it shows.
+_OBSERVATION_STRUCTS = {
+    n: struct.Struct(f"={4 * n}s8s{8 * n}s{4 * n}s{4 * n}s{4 * n}s{4 * n * WIDTH}s{8 * n}sf{4 * n}s") for n in _DECKS
 }
-_HAND_FLOATS: dict[tuple[int, ...], memoryview] = {}
 
 
-def hand_floats(counts: tuple[int, ...]) -> memoryview:
-    """A hand's part of an observation, each family's count over 4, as float32 values (remembered per hand)."""
-    floats = _HAND_FLOATS.get(counts)
-    if floats is None:
-        floats = _HAND_FLOATS[counts] = memoryview(array("f", [c / C.CARDS_PER_FAMILY for c in counts]))
-    return floats
+def float32s(values: list[float]) -> bytes:
+    """Values as native float32 bytes, a run the observation copies whole."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+def one_hot(width: int, at: int) -> bytes:
+    """A run of `width` floats, 1.0 at `at` (none for at = -1)."""
+    return float32s([1.0 if i == at else 0.0 for i in range(width)])
+
+
+_STEP_RUNS = (one_hot(2, PASS_STEP), one_hot(2, SIGNAL_STEP))
+_ZERO_RUNS = {n: bytes(4 * n) for n in {*_DECKS, *(n * WIDTH for n in _DECKS)}}
+_NO_PASS = (NO_CHOICE,) * len(C.FAMILIES)  # the last pass before the round's first: none
+# _ONE_HOT[n][i]: n floats, 1.0 at i (none at -1, the last entry).
+_ONE_HOT = {n: tuple(one_hot(n, i) for i in (*range(n), -1)) for n in _DECKS}
+# _PASS_RUNS[n][mine][received]: my last pass and my receipt (2n floats); -1, unknown in a sampled world, shows none.
+_PASS_RUNS = {n: tuple(tuple(a + b for b in _ONE_HOT[n]) for a in _ONE_HOT[n]) for n in _DECKS}
+
+
+class RunsPerSeat(dict):
+    """For one player count: a value the observation shows to each observing seat's run of it (made by
+    `make(value, seat, n)` the first time the value is seen; forgotten past a bound, as a long game meets many)."""
+
+    BOUND = 4096
+
+    def __init__(self, n: int, make: Callable[[Any, int, int], bytes]) -> None:
+        super().__init__()
+        self.n = n
+        self.make = make
+
+    def __missing__(self, value: Any) -> tuple[bytes, ...]:
+        if len(self) >= self.BOUND:
+            self.clear()
+        runs = self[value] = tuple(self.make(value, seat, self.n) for seat in range(self.n))
+        return runs
+
+
+def team_run(lone_wolf: int, seat: int, n: int) -> bytes:
+    """The teammate and lone-wolf parts (2n floats) in a round with this lone wolf (-1: none, at even counts)."""
+    run = [0.0] * (2 * n)
+    for s in round_setup(n, lone_wolf)[1][seat]:
+        if s != seat:
+            run[(s - seat) % n] = 1.0
+    if lone_wolf >= 0:
+        run[n + (lone_wolf - seat) % n] = 1.0
+    return float32s(run)
+
+
+def score_run(key: tuple[int, ...], seat: int, n: int) -> bytes:
+    """The score part for (points to win, each seat's points): each relative seat's points over the points to win."""
+    target, *points = key
+    return float32s([points[(seat + i) % n] / target for i in range(n)])
+
+
+def seats_run(seats: frozenset[int] | tuple[int, ...], seat: int, n: int) -> bytes:
+    """1.0 for each relative seat among `seats` (the penalised part)."""
+    return float32s([float((seat + i) % n in seats) for i in range(n)])
+
+
+def decided_run(movers: tuple[int, ...], seat: int, n: int) -> bytes:
+    """1.0 for each relative seat that has decided this step: every seat not among `movers`, those still to."""
+    return float32s([float((seat + i) % n not in movers) for i in range(n)])
+
+
+def gestures_run(masks: tuple[int, ...], seat: int, n: int) -> bytes:
+    """The latest gestures' part from each seat's gestures as a bitmask (bit g: gesture g; none: silence)."""
+    run = []
+    for i in range(n):
+        mask = masks[(seat + i) % n]
+        run += [float(mask >> g & 1) for g in range(NUM_SIGNALS)] + [float(not mask)]
+    return float32s(run)
+
+
+class HandRuns(dict):
+    """A hand (its family counts) to its part of an observation, each count over 4 (made the first time it is seen)."""
+
+    def __missing__(self, counts: tuple[int, ...]) -> bytes:
+        run = self[counts] = float32s([c / C.CARDS_PER_FAMILY for c in counts])
+        return run
+
+
+_HAND_RUNS = HandRuns()
+_TEAM_RUNS = {n: RunsPerSeat(n, team_run) for n in _DECKS}
+_SCORE_RUNS = {n: RunsPerSeat(n, score_run) for n in _DECKS}
+_PENALISED_RUNS = {n: RunsPerSeat(n, seats_run) for n in _DECKS}
+_DECIDED_RUNS = {n: RunsPerSeat(n, decided_run) for n in _DECKS}
+_GESTURE_RUNS = {n: RunsPerSeat(n, gestures_run) for n in _DECKS}
 
 
 class NinjaaaTack(Game):
@@ -451,23 +589,25 @@ class NinjaaaTackState(State):
         self.passed = []
         self._reset_step()
         self.log("round", f"Round {self.round}: {self.team_names}")
-        for s in sorted(self.penalised):
-            self.log("penalty", f"{seat_name(s)} is under the Penalty this round")
+        if self.penalised:
+            for s in sorted(self.penalised):
+                self.log("penalty", f"{seat_name(s)} is under the Penalty this round")
 
     def _deal(self) -> None:
         n = self.players
-        deck = list(_DECKS[n])
+        deck = list(_CODE_DECKS[n])
         shuffle(self.chance(), deck)
-        hands = [0] * (n * n)
-        for row, f in zip(_DEAL_ROWS[n], deck):
-            hands[row + f] += 1
-        self.hands = hands
-        self.events += [dealt_event(s, tuple(hands[s * n : s * n + n])) for s in range(n)]
+        # Speed: each step below runs through the hands in C (`map`, `zip`, `chain`), not a Python loop.
+        codes = map(sum, map(deck.__getitem__, _DEAL_SLICES[n]))
+        counts, events = zip(*map(_DEALT_HANDS[n].__getitem__, codes))
+        self.hands = list(chain.from_iterable(counts))
+        self.events += map(getitem, events, _ALL_SEATS[n])  # each seat's own deal event
 
     def _reset_step(self) -> None:
-        self.pending = [NO_CHOICE] * self.players
-        self.waiting = self.players
-        self.movers = tuple(range(self.players))
+        n = self.players
+        self.pending = [NO_CHOICE] * n
+        self.waiting = n
+        self.movers = _ALL_SEATS[n]
 
     # --- the contract ------------------------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -478,9 +618,10 @@ class NinjaaaTackState(State):
             return []
         if self.step == PASS_STEP:
             n = self.players
-            hands = self.hands
             row = seat * n
-            return [f for f in range(n) if hands[row + f]] + list(self.calls[seat])
+            moves = list(compress(_FAMILY_IDS, self.hands[row : row + n]))  # the families held
+            moves += self.calls[seat]
+            return moves
         return list(self.signal_choices[seat])
 
     def _apply(self, seat: int, action: int) -> None:
@@ -547,8 +688,7 @@ class NinjaaaTackState(State):
                 # Simultaneous calls: a seeded random draw orders them; the first registered is resolved.
                 order = callers[:]
                 shuffle(self.chance(), order)
-                names = ", ".join(seat_name(s) for s in order)
-                self.log("gong", f"Several calls at once; registered in the order {names}")
+                self.log("gong", call_order_text(tuple(order)))
                 callers = order
             self._resolve_call(callers[0], self.pending[callers[0]])
         elif self.step == PASS_STEP:
@@ -638,7 +778,7 @@ class NinjaaaTackState(State):
         """Reveal the hands concerned, score the call, and end the round."""
         n = self.players
         team = self.team_of[caller]
-        target, judged, call, label, kind = call_terms(self.teams, team, caller, action)
+        target, judged, call, label, kind, gong = call_terms(self.teams, team, caller, action)
         if action == ninjaaa_action(n):
             points = self.ninjaaa_points(caller)
         elif action == attack_action(n):
@@ -646,17 +786,14 @@ class NinjaaaTackState(State):
             points = self.attack_points(caller)
         else:
             points = self.clans(target)
-        self.log("gong", f"{seat_name(caller)} taps the gong: {call}")
+        self.log("gong", gong)
         self.count(kind[0])
         self.count(kind[1] if points else kind[2])
         hands = self.hands
-        revealed = tuple((s, tuple(hands[s * n : s * n + n])) for s in target)
+        revealed = tuple([(s, tuple(hands[s * n : s * n + n])) for s in target])
         self.events += [reveal_event(s, counts) for s, counts in revealed]
         if points:
-            row = [0] * n
-            for s in team:
-                row[s] = points
-            self._score(label, row)
+            self._score(label, score_row(n, team, points))
         else:
             self._wrong_call(caller, call)
         self.last_call = (caller, action, judged, revealed, points, bool(points))
@@ -674,24 +811,19 @@ class NinjaaaTackState(State):
         losers = self.team_of[caller] if n % 2 == 0 else (caller,)
         what = wrong_call_label(caller, call)
         if self.points[caller] >= 1:
-            row = [0] * n
-            for s in losers:
-                row[s] = -1
-            self._score(what, row)
+            self._score(what, score_row(n, losers, -1))
         else:
             self.penalised_next = frozenset(losers)
             self.count("penalties", len(losers))
-            self._score(what + ": Penalty next round", [0] * n)
+            self._score(what + ": Penalty next round", score_row(n, (), 0))
 
-    def _score(self, label: str, row: list[int]) -> None:
-        """Add a row to the running totals and to the score sheet, logged as `State.score` logs it (its words kept
-        per row: a round ends with a score row)."""
+    def _score(self, label: str, row: tuple[int, ...]) -> None:
+        """Add a row to the running totals and to the score sheet, logged as `State.score` logs it."""
         points = self.points
-        for s, p in enumerate(row):
-            points[s] += p
-        line = tuple(row)
-        self.sheet.append(ScoreLine(label, line))
-        self.log("score", f"{label}: {score_text(line)}")
+        points[:] = map(add, points, row)
+        line, text = score_entry(label, row)
+        self.sheet.append(line)
+        self.log("score", text)
 
     # --- views ---------------------------------------------------------------------------------------------------
     def code_of(self, seat: int) -> tuple[int, ...] | None:
@@ -795,62 +927,45 @@ class NinjaaaTackState(State):
         }
 
     def _observe(self, seat: int, out: np.ndarray) -> None:
-        # Speed: only the non-zero entries are written (`out` comes zeroed), through a memoryview of `out` (a plain
-        # Python item store, no numpy call each; see core/observe.py).
-        view = memoryview(out)
+        # Speed: one struct store of runs from tables (see _OBSERVATION_STRUCTS), a few Python steps in all.
         n = self.players
         row = seat * n
-        view[:n] = hand_floats(tuple(self.hands[row : row + n]))
-        view[n + self.step] = 1.0
-        # Per relative seat (seat i places to the left is entry i): teammate, lone wolf, score, penalised, decided.
-        base = n + 2
-        for s in self.team_of[seat]:
-            if s != seat:
-                view[base + (s - seat) % n] = 1.0
-        if self.lone_wolf >= 0:
-            view[base + n + (self.lone_wolf - seat) % n] = 1.0
-        seats = _SEATS_FROM[n][seat]
         points = self.points
-        if any(points):
-            target = self.target
-            for i, s in enumerate(seats, base + 2 * n):
-                if points[s]:
-                    view[i] = points[s] / target
-        for s in self.penalised:
-            view[base + 3 * n + (s - seat) % n] = 1.0
-        pending = self.pending
-        if max(pending) != NO_CHOICE:
-            for i, s in enumerate(seats, base + 4 * n):
-                if pending[s] != NO_CHOICE:
-                    view[i] = 1.0
-        base += 5 * n
-        # The gestures of the latest signal step of this round (silence is the last slot): every seat silent, then
-        # the gestures made, scanned from the end of the round's gestures (in pass order).
+        passed = self.passed
+        last = passed[-1] if passed else _NO_PASS
+        family = self.partner_family(seat) if self.signals else None
+        _OBSERVATION_STRUCTS[n].pack_into(
+            out,
+            0,
+            _HAND_RUNS[tuple(self.hands[row : row + n])],
+            _STEP_RUNS[self.step],
+            _TEAM_RUNS[n][self.lone_wolf][seat],
+            _SCORE_RUNS[n][self.target, *points][seat] if any(points) else _ZERO_RUNS[n],
+            _PENALISED_RUNS[n][self.penalised][seat],
+            # The seats that decided this step are those no longer to move (`pending` holds their choices).
+            _DECIDED_RUNS[n][self.movers][seat],
+            self._gestures_run(seat),
+            # In a sampled world another seat's passes are unknown (NO_CHOICE, the last entry): shown blank.
+            _PASS_RUNS[n][last[seat]][last[seat - 1]],
+            self.passes / self.max_passes,
+            _ONE_HOT[n][NO_CHOICE if family is None else family],
+        )
+
+    def _gestures_run(self, seat: int) -> bytes:
+        """The gestures of the latest signal step of this round, per relative seat (silence when it made none);
+        all blank before the round's first signal step."""
+        n = self.players
         latest = self.passes if self.step == PASS_STEP else self.passes - 1
-        if latest >= 1:
-            width = NUM_SIGNALS + 1
-            view[base : base + n * width] = _ALL_SILENT[n]
-            for k, s, g in reversed(self.signals):
-                if k == latest:
-                    at = base + ((s - seat) % n) * width
-                    view[at + g] = 1.0
-                    view[at + NUM_SIGNALS] = 0.0
-                elif k < latest:
-                    break
-        base += n * (NUM_SIGNALS + 1)
-        if self.passed:
-            # In a sampled world another seat's passes are unknown (NO_CHOICE): leave them blank.
-            last = self.passed[-1]
-            if last[seat] >= 0:
-                view[base + last[seat]] = 1.0
-            if last[seat - 1] >= 0:
-                view[base + n + last[seat - 1]] = 1.0
-        if self.passes:
-            view[base + 2 * n] = self.passes / self.max_passes
-        base += 2 * n + 1
-        family = self.partner_family(seat)
-        if family is not None:
-            view[base + family] = 1.0
+        if latest < 1:
+            return _ZERO_RUNS[n * WIDTH]
+        masks = [0] * n
+        # Scanned from the end of the round's gestures (in pass order).
+        for k, s, g in reversed(self.signals):
+            if k == latest:
+                masks[s] |= 1 << g
+            elif k < latest:
+                break
+        return _GESTURE_RUNS[n][tuple(masks)][seat]
 
     def partner_family(self, seat: int) -> int | None:
         """The family the seat's partner last gestured this round, read by their codebook (None if none)."""
