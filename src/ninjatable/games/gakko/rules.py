@@ -17,7 +17,24 @@ import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, seat_name
 from . import cards as C
-from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PASS_IDS, PLAY_RUNS, RANKS, STRIDE, TAKE_IDS
+from .cards import (
+    ACTIONS,
+    BITS_BELOW,
+    BITS_FROM,
+    COPIES,
+    EARTH,
+    HAND_NAMES,
+    HEAVEN,
+    HIGH,
+    LOW,
+    PASS_IDS,
+    PLAY_RUNS,
+    RANK_BIT,
+    RANKS,
+    RANKS_OF_BITS,
+    STRIDE,
+    TAKE_IDS,
+)
 from .render import render
 
 SPLIT, PLAY, OVER = range(3)
@@ -107,9 +124,10 @@ class GakkoState(State):
     ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
     after every action by construction.
 
-    Two derived caches, both for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
-    every change, and the observation floats (`obs_floats`), kept in step with the counts by the moves or dropped
-    (None) to be worked out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
+    Three derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
+    every change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the
+    observation floats (`obs_floats`), both kept in step with the counts by the moves or dropped (None) to be worked
+    out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -156,6 +174,7 @@ class GakkoState(State):
         self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.held: list[int] | None = None  # worked out when first listing plays
         self.obs_floats: memoryview | None = None  # worked out when first observed
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
@@ -164,6 +183,7 @@ class GakkoState(State):
     def _start_play(self) -> None:
         """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
         self.phase = PLAY
+        self.held = None  # plays are listed only from here on, so the bits are worked out after the split's moves
         self.obs_floats = None  # the phase and the undealt count change
         for seat in range(self.players):
             self.log("earth", f"{seat_name(seat)} reveals Earth: {_cards_text(self.earth, seat * STRIDE) or '-'} "
@@ -214,6 +234,7 @@ class GakkoState(State):
         for r in undealt:
             self.undealt[r] += 1
         self.undealt_n = len(undealt)
+        self.held = None
         self.obs_floats = None
         self.legal_seat = NOBODY
 
@@ -233,6 +254,7 @@ class GakkoState(State):
         self.used = self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.held = None
         self.obs_floats = None
         self.legal_seat = NOBODY
 
@@ -280,10 +302,12 @@ class GakkoState(State):
         return moves
 
     def _turn_actions(self) -> list[int]:
-        base = self.current * STRIDE
+        seat = self.current
+        base = seat * STRIDE
         ranks, counts = self.tier_rank, self.tier_count
-        # Only ranks beyond an unlocked end can be played, so only those ranks are looked at: below `low_stop` with
-        # sets of at least the low tier's size, from `high_start` with at least the high tier's (as PLAY_RUNS steps).
+        # Only ranks beyond an unlocked end can be played, so only the ranks held there are looked at (from the bits
+        # `held`): below `low_stop` with sets of at least the low tier's size, from `high_start` with at least the
+        # high tier's (as PLAY_RUNS steps).
         # These windows and the takes are the same for both hands.
         take_low = take_high = lead_due = False
         if not ranks:
@@ -302,6 +326,10 @@ class GakkoState(State):
                 literal = self.literal_taking
                 take_low = lock != LOW and counts[0] < 3 and (not literal or self._may_take(0, 1))
                 take_high = lock != HIGH and counts[-1] < 3 and (not literal or self._may_take(-1, -2))
+        held = self.held
+        if held is None:
+            held = self.held = self._held_now()
+        below, beyond = BITS_BELOW[low_stop], BITS_FROM[high_start]
         used = self.used
         moves: list[int] = []
         for hand in (HEAVEN, EARTH):
@@ -309,12 +337,11 @@ class GakkoState(State):
                 continue
             cards = self.heaven if hand == HEAVEN else self.earth
             runs = PLAY_RUNS[hand]
-            for r, have in enumerate(cards[base + 1:base + low_stop], 1):
-                if have:
-                    moves += runs[r][low_least + have]
-            for r, have in enumerate(cards[base + high_start:base + STRIDE], high_start):
-                if have:
-                    moves += runs[r][high_least + have]
+            bits = held[2 * seat + hand]
+            for r in RANKS_OF_BITS[bits & below]:
+                moves += runs[r][low_least + cards[base + r]]
+            for r in RANKS_OF_BITS[bits & beyond]:
+                moves += runs[r][high_least + cards[base + r]]
             if take_low:
                 moves.append(TAKE_IDS[hand][LOW])
             if take_high:
@@ -322,6 +349,12 @@ class GakkoState(State):
             if not lead_due or self._may_pass(hand, base):
                 moves.append(PASS_IDS[hand])
         return moves
+
+    def _held_now(self) -> list[int]:
+        """The ranks each hand holds as bits (see `held`), worked out from the counts."""
+        bits = RANK_BIT[1:]
+        return [sum(compress(bits, cards[base + 1:base + STRIDE]))
+                for base in range(0, self.players * STRIDE, STRIDE) for cards in (self.heaven, self.earth)]
 
     def _may_take(self, end: int, neighbour: int) -> bool:
         """With `literal_taking`: the end tier is at least as big as its neighbour, and not one number from it."""
@@ -449,13 +482,15 @@ class GakkoState(State):
     def _play(self, seat: int, hand: int, rank: int, count: int) -> None:
         i = seat * STRIDE + rank
         if hand == HEAVEN:
-            self.heaven[i] -= count
+            left = self.heaven[i] = self.heaven[i] - count
             self.heaven_n[seat] -= count
             known = self.known[i]
             self.known[i] = known - count if known > count else 0
         else:
-            self.earth[i] -= count
+            left = self.earth[i] = self.earth[i] - count
             self.earth_n[seat] -= count
+        if not left and self.held is not None:
+            self.held[2 * seat + hand] ^= RANK_BIT[rank]
         self._show_rank(seat, rank)
         ranks = self.tier_rank
         if ranks and rank < ranks[0]:
@@ -486,6 +521,8 @@ class GakkoState(State):
         else:
             self.earth[i] += count
             self.earth_n[seat] += count
+        if self.held is not None:
+            self.held[2 * seat + hand] |= RANK_BIT[rank]
         self._show_rank(seat, rank)
         self.log("take", f"{SEAT_NAMES[seat]} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
         self.count("tiers_taken")
@@ -679,10 +716,10 @@ class GakkoState(State):
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        # The kept legal actions and observation floats are derived data: copies, pickles and snapshots start
-        # without them (`_copy_mutables` hands a clone its own copy of the floats).
+        # The kept legal actions, held bits and observation floats are derived data: copies, pickles and snapshots
+        # start without them (`_copy_mutables` hands a clone its own copy of the bits and floats).
         state = super().__getstate__()
-        state.update(legal_seat=NOBODY, legal_kept=[], obs_floats=None)
+        state.update(legal_seat=NOBODY, legal_kept=[], held=None, obs_floats=None)
         return state
 
     def _copy_mutables(self, other: State) -> None:
@@ -696,11 +733,13 @@ class GakkoState(State):
         other.tier_rank = self.tier_rank.copy()
         other.tier_count = self.tier_count.copy()
         other.cleared = self.cleared.copy()
+        if self.held is not None:
+            other.held = self.held.copy()
         if self.obs_floats is not None:
             other.obs_floats = memoryview(bytearray(self.obs_floats)).cast("f")
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
-        world.obs_floats = None  # the hidden cards move
+        world.held = world.obs_floats = None  # the hidden cards move
         world.legal_seat = NOBODY
         if self.phase == SPLIT:
             _resample_split(world, seat, rng)
