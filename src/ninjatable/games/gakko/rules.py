@@ -61,14 +61,21 @@ SIZE_SCALE = 15  # hand sizes and the undealt count are divided by this, counts 
 SCORE_SCALE = 20
 MAX_PLAYERS = max(C.DEAL_SIZE)
 
-# Speed: the observed values that change only with the cards, the scores, the phase or the round are kept by the
-# state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs instead of
-# dividing count by count. Their layout: the start of the tail block (cleared counts, undealt, phase, round), each
-# seat's Heaven counts (room for the most players), then every seat's block in seat order with the flags that
-# depend on the observer (to move, shuriken, starter) left at 0.
+# Speed: the observed values that change only with the cards, the table, the scores, the phase or the round are
+# kept by the state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs
+# instead of dividing count by count. Their layout: the table block and the start of the tail block (cleared counts,
+# undealt, phase, round), which follow each other in an observation too, each seat's own block (its Heaven and
+# Earth counts, as it observes them; room for the most players), then every seat's block in seat order with the
+# flags that depend on the observer (to move, shuriken, starter) left at 0.
 TAIL_KEPT = RANKS + 1 + 3 + C.ROUNDS
-FLOATS_HEAVEN = TAIL_KEPT
-FLOATS_SEATS = FLOATS_HEAVEN + MAX_PLAYERS * RANKS
+FLOATS_TAIL = TABLE_BLOCK
+FLOATS_OWN = FLOATS_TAIL + TAIL_KEPT
+FLOATS_SEATS = FLOATS_OWN + MAX_PLAYERS * OWN_BLOCK
+LOW_END, HIGH_END, LOCKED, TIERS = RANKS, 2 * RANKS, 3 * RANKS, 3 * RANKS + 2  # in the table block
+TABLE_FLOATS = slice(0, TABLE_BLOCK)
+ENDS_FLOATS = slice(LOW_END, TABLE_BLOCK)  # the end ranks, the lock and the tiers
+NO_TABLE = memoryview(bytes(4 * TABLE_BLOCK)).cast("f")  # zeros, for an empty table
+NO_ENDS = NO_TABLE[ENDS_FLOATS]
 
 
 def observation_size(players: int) -> int:
@@ -83,8 +90,7 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
     """
     seats_at = FLOATS_SEATS
     own = FLOATS_SEATS + seat * SEAT_BLOCK
-    runs = [(slice(0, RANKS), slice(FLOATS_HEAVEN + seat * RANKS, FLOATS_HEAVEN + (seat + 1) * RANKS)),
-            (slice(RANKS, OWN_BLOCK), slice(own, own + RANKS))]
+    runs = [(slice(0, OWN_BLOCK), slice(FLOATS_OWN + seat * OWN_BLOCK, FLOATS_OWN + (seat + 1) * OWN_BLOCK))]
     if split:
         for rel in range(players):
             other = (seat + rel) % players
@@ -97,8 +103,8 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
         runs.append((slice(OWN_BLOCK, OWN_BLOCK + after), slice(own, seats_at + players * SEAT_BLOCK)))
         if seat:
             runs.append((slice(OWN_BLOCK + after, OWN_BLOCK + players * SEAT_BLOCK), slice(seats_at, own)))
-    tail = observation_size(players) - TAIL_BLOCK
-    runs.append((slice(tail, tail + TAIL_KEPT), slice(0, TAIL_KEPT)))
+    table = observation_size(players) - TAIL_BLOCK - TABLE_BLOCK
+    runs.append((slice(table, table + FLOATS_OWN), slice(0, FLOATS_OWN)))
     return tuple(runs)
 
 
@@ -106,6 +112,7 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
 BLOCK_AT = {n: tuple(tuple(OWN_BLOCK + (seat - observer) % n * SEAT_BLOCK for seat in range(n)) for observer in range(n))
             for n in range(1, MAX_PLAYERS + 1)}
 OBSERVATION_SHAPES = {n: (observation_size(n),) for n in range(1, MAX_PLAYERS + 1)}
+TURN_AT = {n: observation_size(n) - TAIL_BLOCK + TAIL_KEPT for n in range(1, MAX_PLAYERS + 1)}  # hands used, ...
 NO_CARDS = (0,) * STRIDE  # an empty count list
 TO_EARTH_IDS = range(C.SPLIT_TO_EARTH, C.SPLIT_TO_EARTH + RANKS)  # by rank, from 1
 TO_HEAVEN_IDS = range(C.SPLIT_TO_HEAVEN, C.SPLIT_TO_HEAVEN + RANKS)
@@ -126,8 +133,8 @@ class GakkoState(State):
 
     Three derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
     every change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the
-    observation floats (`obs_floats`), both kept in step with the counts by the moves or dropped (None) to be worked
-    out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
+    observation floats (`obs_floats`), both kept in step with the cards (and the floats with the table) by the moves
+    or dropped (None) to be worked out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -499,6 +506,10 @@ class GakkoState(State):
         else:
             ranks.append(rank)
             self.tier_count.append(count)
+        floats = self.obs_floats
+        if floats is not None:
+            floats[rank - 1] = count / COPIES
+            self._show_ends(floats)
         self.shuriken = seat
         self.must_lead = False
         self.count(PLAYED_TALLIES[count])
@@ -524,6 +535,10 @@ class GakkoState(State):
         if self.held is not None:
             self.held[2 * seat + hand] |= RANK_BIT[rank]
         self._show_rank(seat, rank)
+        floats = self.obs_floats
+        if floats is not None:
+            floats[rank - 1] = 0
+            self._show_ends(floats)
         self.log("take", f"{SEAT_NAMES[seat]} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
         self.count("tiers_taken")
         self._hand_acted(hand)
@@ -552,9 +567,11 @@ class GakkoState(State):
             for r, c in zip(self.tier_rank, self.tier_count):
                 self.cleared[r] += c
                 if floats is not None:
-                    floats[r - 1] = self.cleared[r] / COPIES
+                    floats[FLOATS_TAIL + r - 1] = self.cleared[r] / COPIES
             self.tier_rank = []
             self.tier_count = []
+            if floats is not None:
+                floats[TABLE_FLOATS] = NO_TABLE
             self.log("clean", f"Nobody played since {seat_name(self.current)}: the table is cleaned")
         self.must_lead = self.forced_lead
 
@@ -654,19 +671,7 @@ class GakkoState(State):
             out[blocks[self.shuriken] + SHURIKEN] = 1
         if self.starter != NOBODY:
             out[blocks[self.starter] + STARTER] = 1
-        at = OWN_BLOCK + n * SEAT_BLOCK
-        ranks = self.tier_rank
-        if ranks:
-            before = at - 1  # ranks count from 1
-            for r, c in zip(ranks, self.tier_count):
-                out[before + r] = c / COPIES
-            out[before + RANKS + ranks[0]] = 1
-            out[before + 2 * RANKS + ranks[-1]] = 1
-            lock = self.lock()
-            if lock != NO_LOCK:
-                out[at + 3 * RANKS + lock] = 1
-            out[at + 3 * RANKS + 2] = len(ranks) / RANKS
-        at += TABLE_BLOCK + TAIL_KEPT  # past the cleared counts, undealt, phase and round, copied above
+        at = TURN_AT[n]  # past the table, cleared counts, undealt, phase and round, copied above
         used = self.used
         if used:
             out[at] = used & 1
@@ -676,22 +681,27 @@ class GakkoState(State):
         out[at + 3] = self.turns / self.max_turns
 
     def _floats_now(self) -> memoryview:
-        """The observation floats (see FLOATS_SEATS) worked out from the counts and the scores, as a float32 view."""
+        """The observation floats (see FLOATS_SEATS) worked out from the table, the counts and the scores, as a
+        float32 view."""
         floats = memoryview(bytearray(4 * (FLOATS_SEATS + self.players * SEAT_BLOCK))).cast("f")
+        for r, c in zip(self.tier_rank, self.tier_count):
+            floats[r - 1] = c / COPIES
+        self._show_ends(floats)
         cleared = self.cleared
         for r in range(1, RANKS + 1):
-            floats[r - 1] = cleared[r] / COPIES
-        floats[RANKS] = self.undealt_n / SIZE_SCALE
-        floats[RANKS + 1 + self.phase] = 1
-        floats[RANKS + 4 + min(self.round, C.ROUNDS) - 1] = 1
+            floats[FLOATS_TAIL + r - 1] = cleared[r] / COPIES
+        at = FLOATS_TAIL + RANKS
+        floats[at] = self.undealt_n / SIZE_SCALE
+        floats[at + 1 + self.phase] = 1
+        floats[at + 4 + min(self.round, C.ROUNDS) - 1] = 1
         heaven, earth, known = self.heaven, self.earth, self.known
         for seat, score in enumerate(self.scores()):
             base = seat * STRIDE
-            mine = FLOATS_HEAVEN + seat * RANKS - 1
+            mine = FLOATS_OWN + seat * OWN_BLOCK - 1
             at = FLOATS_SEATS + seat * SEAT_BLOCK - 1
             for r in range(1, RANKS + 1):
                 floats[mine + r] = heaven[base + r] / COPIES
-                floats[at + r] = earth[base + r] / COPIES
+                floats[mine + RANKS + r] = floats[at + r] = earth[base + r] / COPIES
                 floats[at + RANKS + r] = known[base + r] / COPIES
             at += 1
             floats[at + HEAVEN_COUNT] = self.heaven_n[seat] / SIZE_SCALE
@@ -700,15 +710,29 @@ class GakkoState(State):
             floats[at + SCORE] = score / SCORE_SCALE
         return floats
 
+    def _show_ends(self, floats: memoryview) -> None:
+        """Write the table's end ranks, lock and number of tiers into observation floats (the counts on the table by
+        rank are written where a tier comes or goes)."""
+        floats[ENDS_FLOATS] = NO_ENDS
+        ranks = self.tier_rank
+        if ranks:
+            floats[LOW_END - 1 + ranks[0]] = 1  # ranks count from 1
+            floats[HIGH_END - 1 + ranks[-1]] = 1
+            lock = self.lock()
+            if lock != NO_LOCK:
+                floats[LOCKED + lock] = 1
+            floats[TIERS] = len(ranks) / RANKS
+
     def _show_rank(self, seat: int, rank: int) -> None:
         """Bring the observation floats of a seat's cards of one rank, and of its hand sizes, up to date."""
         floats = self.obs_floats
         if floats is None:  # worked out when next observed
             return
         i = seat * STRIDE + rank
-        floats[FLOATS_HEAVEN + seat * RANKS + rank - 1] = self.heaven[i] / COPIES
+        mine = FLOATS_OWN + seat * OWN_BLOCK + rank - 1
+        floats[mine] = self.heaven[i] / COPIES
         at = FLOATS_SEATS + seat * SEAT_BLOCK
-        floats[at + rank - 1] = self.earth[i] / COPIES
+        floats[mine + RANKS] = floats[at + rank - 1] = self.earth[i] / COPIES
         floats[at + RANKS + rank - 1] = self.known[i] / COPIES
         heaven_n = self.heaven_n[seat]
         floats[at + HEAVEN_COUNT] = heaven_n / SIZE_SCALE
