@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from ninjatable.core import IllegalAction, get_game
+from ninjatable.games.gakko.rules import SPLIT
 
 GAME = get_game("gakko")
 
@@ -80,3 +81,19 @@ def test_scripted_positions_list_plays_from_the_scripted_hands():
     labels = {state.action_label(a) for a in state.legal_actions(0)}
     assert {"Heaven 1x2", "Heaven 2x2", "Heaven 1x9"} <= labels and "Earth 1x5" not in labels
     assert state.held == state._held_now()
+
+
+def test_a_clone_observes_its_own_cards_after_the_original_moves_on():
+    state = GAME.new_state(4, seed=7)
+    rng = random.Random(7)
+    while state.phase == SPLIT:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seen = [state.observation(seat) for seat in range(4)]  # the runs each observer copies are cut from the floats
+    clone = state.clone()
+    for _ in range(12):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state.observation(seat)
+    for seat in range(4):
+        assert np.array_equal(clone.observation(seat), seen[seat])

@@ -65,8 +65,7 @@ MAX_PLAYERS = max(C.DEAL_SIZE)
 # kept by the state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs
 # instead of dividing count by count. Their layout: the table block and the start of the tail block (cleared counts,
 # undealt, phase, round), which follow each other in an observation too, each seat's own block (its Heaven and
-# Earth counts, as it observes them; room for the most players), then every seat's block in seat order with the
-# flags that depend on the observer (to move, shuriken, starter) left at 0.
+# Earth counts, as it observes them; room for the most players), then every seat's block in seat order.
 TAIL_KEPT = RANKS + 1 + 3 + C.ROUNDS
 FLOATS_TAIL = TABLE_BLOCK
 FLOATS_OWN = FLOATS_TAIL + TAIL_KEPT
@@ -146,6 +145,7 @@ class GakkoState(State):
         self.top_rank = C.TOP_RANK[players]
         self.legal_seat = NOBODY  # whose legal actions `legal_kept` holds (see `_legal_actions`)
         self.legal_kept: list[int] = []
+        self.obs_cuts: tuple[memoryview, bool, list[tuple | None]] | None = None  # see `_observe`
         self.round = 0
         self.starter = NOBODY  # the first round's starter is drawn once the table is set up
         self._start_round()
@@ -471,8 +471,11 @@ class GakkoState(State):
             self._move_split(seat, rank, self.earth, self.earth_n, self.heaven, self.heaven_n)
         else:
             self.split_done[seat] = True
-            if self.obs_floats is not None:
-                self.obs_floats[FLOATS_SEATS + seat * SEAT_BLOCK + SPLIT_DONE] = 1
+            floats = self.obs_floats
+            if floats is not None:
+                at = FLOATS_SEATS + seat * SEAT_BLOCK
+                floats[at + SPLIT_DONE] = 1
+                floats[at + TO_MOVE] = 0
             self.log("split", f"{seat_name(seat)} has split their hand")
             if all(self.split_done):
                 self._start_play()
@@ -510,6 +513,7 @@ class GakkoState(State):
         if floats is not None:
             floats[rank - 1] = count / COPIES
             self._show_ends(floats)
+            _move_flag(floats, SHURIKEN, self.shuriken, seat)
         self.shuriken = seat
         self.must_lead = False
         self.count(PLAYED_TALLIES[count])
@@ -551,7 +555,10 @@ class GakkoState(State):
     def _next_turn(self) -> None:
         self.used = 0
         self.must_lead = False
-        self.current = (self.current + 1) % self.players
+        before = self.current
+        self.current = (before + 1) % self.players
+        if self.obs_floats is not None:
+            _move_flag(self.obs_floats, TO_MOVE, before, self.current)
         self.turns += 1
         if self.turns >= self.max_turns:
             self.log("limit", f"Round {self.round} reaches the limit of {self.max_turns} turns")
@@ -655,23 +662,18 @@ class GakkoState(State):
         floats = self.obs_floats
         if floats is None:
             floats = self.obs_floats = self._floats_now()
-        n = self.players
-        phase = self.phase
-        for dst, src in FLOAT_COPIES[phase == SPLIT][n][seat]:
-            out[dst] = floats[src]
-        # The flags that depend on the observer: who is to move, holds the shuriken, started the round.
-        blocks = BLOCK_AT[n][seat]
-        if phase == PLAY:
-            out[blocks[self.current] + TO_MOVE] = 1
-        elif phase == SPLIT:
-            for other, done in enumerate(self.split_done):
-                if not done:
-                    out[blocks[other] + TO_MOVE] = 1
-        if self.shuriken != NOBODY:
-            out[blocks[self.shuriken] + SHURIKEN] = 1
-        if self.starter != NOBODY:
-            out[blocks[self.starter] + STARTER] = 1
-        at = TURN_AT[n]  # past the table, cleared counts, undealt, phase and round, copied above
+        # Speed: the runs to copy are cut from the floats once per observer (cutting a memoryview costs more than
+        # copying it), and kept for these floats in this phase (views see the floats' later changes).
+        split = self.phase == SPLIT
+        cuts = self.obs_cuts
+        if cuts is None or cuts[0] is not floats or cuts[1] != split:
+            cuts = self.obs_cuts = (floats, split, [None] * self.players)
+        runs = cuts[2][seat]
+        if runs is None:
+            runs = cuts[2][seat] = tuple((dst, floats[src]) for dst, src in FLOAT_COPIES[split][self.players][seat])
+        for dst, run in runs:
+            out[dst] = run
+        at = TURN_AT[self.players]  # past the table, cleared counts, undealt, phase and round, copied above
         used = self.used
         if used:
             out[at] = used & 1
@@ -695,6 +697,7 @@ class GakkoState(State):
         floats[at + 1 + self.phase] = 1
         floats[at + 4 + min(self.round, C.ROUNDS) - 1] = 1
         heaven, earth, known = self.heaven, self.earth, self.known
+        to_move = self.to_move()
         for seat, score in enumerate(self.scores()):
             base = seat * STRIDE
             mine = FLOATS_OWN + seat * OWN_BLOCK - 1
@@ -707,6 +710,9 @@ class GakkoState(State):
             floats[at + HEAVEN_COUNT] = self.heaven_n[seat] / SIZE_SCALE
             floats[at + HELD] = (self.heaven_n[seat] + self.earth_n[seat]) / SIZE_SCALE
             floats[at + SPLIT_DONE] = self.split_done[seat]
+            floats[at + TO_MOVE] = seat in to_move
+            floats[at + SHURIKEN] = seat == self.shuriken
+            floats[at + STARTER] = seat == self.starter
             floats[at + SCORE] = score / SCORE_SCALE
         return floats
 
@@ -740,10 +746,11 @@ class GakkoState(State):
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        # The kept legal actions, held bits and observation floats are derived data: copies, pickles and snapshots
-        # start without them (`_copy_mutables` hands a clone its own copy of the bits and floats).
+        # The kept legal actions, held bits and observation floats (and the runs cut from them) are derived data:
+        # copies, pickles and snapshots start without them (`_copy_mutables` hands a clone its own copy of the bits
+        # and floats).
         state = super().__getstate__()
-        state.update(legal_seat=NOBODY, legal_kept=[], held=None, obs_floats=None)
+        state.update(legal_seat=NOBODY, legal_kept=[], held=None, obs_floats=None, obs_cuts=None)
         return state
 
     def _copy_mutables(self, other: State) -> None:
@@ -769,6 +776,14 @@ class GakkoState(State):
             _resample_split(world, seat, rng)
         elif self.phase == PLAY:
             _resample_heavens(world, seat, rng)
+
+
+def _move_flag(floats: memoryview, flag: int, before: int, after: int) -> None:
+    """Move a flag of the seat blocks in observation floats (to move, shuriken) from seat `before` (or NOBODY) to
+    seat `after`."""
+    if before != NOBODY:
+        floats[FLOATS_SEATS + before * SEAT_BLOCK + flag] = 0
+    floats[FLOATS_SEATS + after * SEAT_BLOCK + flag] = 1
 
 
 def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
