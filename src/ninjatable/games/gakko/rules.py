@@ -107,11 +107,9 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
     return tuple(runs)
 
 
-# BLOCK_AT[players][observer][seat]: where the seat's block starts in the observer's observation.
-BLOCK_AT = {n: tuple(tuple(OWN_BLOCK + (seat - observer) % n * SEAT_BLOCK for seat in range(n)) for observer in range(n))
-            for n in range(1, MAX_PLAYERS + 1)}
 OBSERVATION_SHAPES = {n: (observation_size(n),) for n in range(1, MAX_PLAYERS + 1)}
-TURN_AT = {n: observation_size(n) - TAIL_BLOCK + TAIL_KEPT for n in range(1, MAX_PLAYERS + 1)}  # hands used, ...
+# TURN_AT[players]: where the tail's values not kept as floats start (hands used, lead, turns).
+TURN_AT = {n: observation_size(n) - TAIL_BLOCK + TAIL_KEPT for n in range(1, MAX_PLAYERS + 1)}
 NO_CARDS = (0,) * STRIDE  # an empty count list
 TO_EARTH_IDS = range(C.SPLIT_TO_EARTH, C.SPLIT_TO_EARTH + RANKS)  # by rank, from 1
 TO_HEAVEN_IDS = range(C.SPLIT_TO_HEAVEN, C.SPLIT_TO_HEAVEN + RANKS)
@@ -130,10 +128,11 @@ class GakkoState(State):
     ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
     after every action by construction.
 
-    Three derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
-    every change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the
-    observation floats (`obs_floats`), both kept in step with the cards (and the floats with the table) by the moves
-    or dropped (None) to be worked out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
+    Derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at every
+    change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the observation
+    floats (`obs_floats`), both kept in step with the cards (and the floats with the table and the seat flags) by the
+    moves or dropped (None) to be worked out again; the runs of the floats each observer copies (`obs_cuts`), kept
+    for one floats object. Code that changes the state by hand (tests, puzzles) uses `script_play`.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
