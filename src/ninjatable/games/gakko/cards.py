@@ -102,6 +102,22 @@ PLAY_RUNS = _build_play_runs()
 TAKE_IDS = tuple(tuple(take_id(hand, end) for end in (LOW, HIGH)) for hand in (HEAVEN, EARTH))
 PASS_IDS = tuple(pass_id(hand) for hand in (HEAVEN, EARTH))
 
+# The ranks a hand holds as bits, rank r being bit r - 1 (so only the ranks held are looked at when listing plays).
+RANK_BIT = tuple(1 << (r - 1) if r else 0 for r in range(STRIDE))  # by rank; 0 for the unused rank 0
+BITS_BELOW = tuple((1 << (r - 1)) - 1 if r else 0 for r in range(STRIDE + 1))  # ranks 1 to r - 1
+BITS_FROM = tuple(((1 << RANKS) - 1) ^ BITS_BELOW[r] for r in range(STRIDE + 1))  # ranks r to RANKS
+
+
+def _build_ranks_of_bits() -> tuple[tuple[int, ...], ...]:
+    """RANKS_OF_BITS[bits]: the ranks whose bits are set, in ascending order."""
+    table: list[tuple[int, ...]] = [()]
+    for r in range(1, RANKS + 1):
+        table += [ranks + (r,) for ranks in table]
+    return tuple(table)
+
+
+RANKS_OF_BITS = _build_ranks_of_bits()
+
 
 def hand_penalty(counts: list[int], base: int = 0) -> int:
     """Points a hand costs at round end: n(n+1)/2 for each group of n cards of one rank."""

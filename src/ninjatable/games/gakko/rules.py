@@ -17,7 +17,24 @@ import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, seat_name
 from . import cards as C
-from .cards import ACTIONS, COPIES, EARTH, HAND_NAMES, HEAVEN, HIGH, LOW, PASS_IDS, PLAY_RUNS, RANKS, STRIDE, TAKE_IDS
+from .cards import (
+    ACTIONS,
+    BITS_BELOW,
+    BITS_FROM,
+    COPIES,
+    EARTH,
+    HAND_NAMES,
+    HEAVEN,
+    HIGH,
+    LOW,
+    PASS_IDS,
+    PLAY_RUNS,
+    RANK_BIT,
+    RANKS,
+    RANKS_OF_BITS,
+    STRIDE,
+    TAKE_IDS,
+)
 from .render import render
 
 SPLIT, PLAY, OVER = range(3)
@@ -44,14 +61,20 @@ SIZE_SCALE = 15  # hand sizes and the undealt count are divided by this, counts 
 SCORE_SCALE = 20
 MAX_PLAYERS = max(C.DEAL_SIZE)
 
-# Speed: the observed values that change only with the cards, the scores, the phase or the round are kept by the
-# state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs instead of
-# dividing count by count. Their layout: the start of the tail block (cleared counts, undealt, phase, round), each
-# seat's Heaven counts (room for the most players), then every seat's block in seat order with the flags that
-# depend on the observer (to move, shuriken, starter) left at 0.
+# Speed: the observed values that change only with the cards, the table, the scores, the phase or the round are
+# kept by the state as float32 runs (`obs_floats`), updated with each move, so an observation copies a few runs
+# instead of dividing count by count. Their layout: the table block and the start of the tail block (cleared counts,
+# undealt, phase, round), which follow each other in an observation too, each seat's own block (its Heaven and
+# Earth counts, as it observes them; room for the most players), then every seat's block in seat order.
 TAIL_KEPT = RANKS + 1 + 3 + C.ROUNDS
-FLOATS_HEAVEN = TAIL_KEPT
-FLOATS_SEATS = FLOATS_HEAVEN + MAX_PLAYERS * RANKS
+FLOATS_TAIL = TABLE_BLOCK
+FLOATS_OWN = FLOATS_TAIL + TAIL_KEPT
+FLOATS_SEATS = FLOATS_OWN + MAX_PLAYERS * OWN_BLOCK
+LOW_END, HIGH_END, LOCKED, TIERS = RANKS, 2 * RANKS, 3 * RANKS, 3 * RANKS + 2  # in the table block
+TABLE_FLOATS = slice(0, TABLE_BLOCK)
+ENDS_FLOATS = slice(LOW_END, TABLE_BLOCK)  # the end ranks, the lock and the tiers
+NO_TABLE = memoryview(bytes(4 * TABLE_BLOCK)).cast("f")  # zeros, for an empty table
+NO_ENDS = NO_TABLE[ENDS_FLOATS]
 
 
 def observation_size(players: int) -> int:
@@ -66,8 +89,7 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
     """
     seats_at = FLOATS_SEATS
     own = FLOATS_SEATS + seat * SEAT_BLOCK
-    runs = [(slice(0, RANKS), slice(FLOATS_HEAVEN + seat * RANKS, FLOATS_HEAVEN + (seat + 1) * RANKS)),
-            (slice(RANKS, OWN_BLOCK), slice(own, own + RANKS))]
+    runs = [(slice(0, OWN_BLOCK), slice(FLOATS_OWN + seat * OWN_BLOCK, FLOATS_OWN + (seat + 1) * OWN_BLOCK))]
     if split:
         for rel in range(players):
             other = (seat + rel) % players
@@ -80,15 +102,14 @@ def _float_copies(players: int, seat: int, split: bool) -> tuple[tuple[slice, sl
         runs.append((slice(OWN_BLOCK, OWN_BLOCK + after), slice(own, seats_at + players * SEAT_BLOCK)))
         if seat:
             runs.append((slice(OWN_BLOCK + after, OWN_BLOCK + players * SEAT_BLOCK), slice(seats_at, own)))
-    tail = observation_size(players) - TAIL_BLOCK
-    runs.append((slice(tail, tail + TAIL_KEPT), slice(0, TAIL_KEPT)))
+    table = observation_size(players) - TAIL_BLOCK - TABLE_BLOCK
+    runs.append((slice(table, table + FLOATS_OWN), slice(0, FLOATS_OWN)))
     return tuple(runs)
 
 
-# BLOCK_AT[players][observer][seat]: where the seat's block starts in the observer's observation.
-BLOCK_AT = {n: tuple(tuple(OWN_BLOCK + (seat - observer) % n * SEAT_BLOCK for seat in range(n)) for observer in range(n))
-            for n in range(1, MAX_PLAYERS + 1)}
 OBSERVATION_SHAPES = {n: (observation_size(n),) for n in range(1, MAX_PLAYERS + 1)}
+# TURN_AT[players]: where the tail's values not kept as floats start (hands used, lead, turns).
+TURN_AT = {n: observation_size(n) - TAIL_BLOCK + TAIL_KEPT for n in range(1, MAX_PLAYERS + 1)}
 NO_CARDS = (0,) * STRIDE  # an empty count list
 TO_EARTH_IDS = range(C.SPLIT_TO_EARTH, C.SPLIT_TO_EARTH + RANKS)  # by rank, from 1
 TO_HEAVEN_IDS = range(C.SPLIT_TO_HEAVEN, C.SPLIT_TO_HEAVEN + RANKS)
@@ -107,9 +128,11 @@ class GakkoState(State):
     ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
     after every action by construction.
 
-    Two derived caches, both for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at
-    every change, and the observation floats (`obs_floats`), kept in step with the counts by the moves or dropped
-    (None) to be worked out again. Code that changes the state by hand (tests, puzzles) uses `script_play`.
+    Derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at every
+    change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the observation
+    floats (`obs_floats`), both kept in step with the cards (and the floats with the table and the seat flags) by the
+    moves or dropped (None) to be worked out again; the runs of the floats each observer copies (`obs_cuts`), kept
+    for one floats object. Code that changes the state by hand (tests, puzzles) uses `script_play`.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -121,6 +144,7 @@ class GakkoState(State):
         self.top_rank = C.TOP_RANK[players]
         self.legal_seat = NOBODY  # whose legal actions `legal_kept` holds (see `_legal_actions`)
         self.legal_kept: list[int] = []
+        self.obs_cuts: tuple[memoryview, bool, list[tuple | None]] | None = None  # see `_observe`
         self.round = 0
         self.starter = NOBODY  # the first round's starter is drawn once the table is set up
         self._start_round()
@@ -156,6 +180,7 @@ class GakkoState(State):
         self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.held: list[int] | None = None  # worked out when first listing plays
         self.obs_floats: memoryview | None = None  # worked out when first observed
         self.log("round", f"Round {self.round}: {self.deal_size} cards dealt to each player")
         for seat in range(n):
@@ -164,6 +189,7 @@ class GakkoState(State):
     def _start_play(self) -> None:
         """Everyone has split: reveal the Earth cards, reveal the table from the undealt cards, pick the starter."""
         self.phase = PLAY
+        self.held = None  # plays are listed only from here on, so the bits are worked out after the split's moves
         self.obs_floats = None  # the phase and the undealt count change
         for seat in range(self.players):
             self.log("earth", f"{seat_name(seat)} reveals Earth: {_cards_text(self.earth, seat * STRIDE) or '-'} "
@@ -214,6 +240,7 @@ class GakkoState(State):
         for r in undealt:
             self.undealt[r] += 1
         self.undealt_n = len(undealt)
+        self.held = None
         self.obs_floats = None
         self.legal_seat = NOBODY
 
@@ -233,6 +260,7 @@ class GakkoState(State):
         self.used = self.turns = 0
         self.shuriken = NOBODY
         self.must_lead = False
+        self.held = None
         self.obs_floats = None
         self.legal_seat = NOBODY
 
@@ -280,10 +308,12 @@ class GakkoState(State):
         return moves
 
     def _turn_actions(self) -> list[int]:
-        base = self.current * STRIDE
+        seat = self.current
+        base = seat * STRIDE
         ranks, counts = self.tier_rank, self.tier_count
-        # Only ranks beyond an unlocked end can be played, so only those ranks are looked at: below `low_stop` with
-        # sets of at least the low tier's size, from `high_start` with at least the high tier's (as PLAY_RUNS steps).
+        # Only ranks beyond an unlocked end can be played, so only the ranks held there are looked at (from the bits
+        # `held`): below `low_stop` with sets of at least the low tier's size, from `high_start` with at least the
+        # high tier's (as PLAY_RUNS steps).
         # These windows and the takes are the same for both hands.
         take_low = take_high = lead_due = False
         if not ranks:
@@ -302,6 +332,10 @@ class GakkoState(State):
                 literal = self.literal_taking
                 take_low = lock != LOW and counts[0] < 3 and (not literal or self._may_take(0, 1))
                 take_high = lock != HIGH and counts[-1] < 3 and (not literal or self._may_take(-1, -2))
+        held = self.held
+        if held is None:
+            held = self.held = self._held_now()
+        below, beyond = BITS_BELOW[low_stop], BITS_FROM[high_start]
         used = self.used
         moves: list[int] = []
         for hand in (HEAVEN, EARTH):
@@ -309,12 +343,11 @@ class GakkoState(State):
                 continue
             cards = self.heaven if hand == HEAVEN else self.earth
             runs = PLAY_RUNS[hand]
-            for r, have in enumerate(cards[base + 1:base + low_stop], 1):
-                if have:
-                    moves += runs[r][low_least + have]
-            for r, have in enumerate(cards[base + high_start:base + STRIDE], high_start):
-                if have:
-                    moves += runs[r][high_least + have]
+            bits = held[2 * seat + hand]
+            for r in RANKS_OF_BITS[bits & below]:
+                moves += runs[r][low_least + cards[base + r]]
+            for r in RANKS_OF_BITS[bits & beyond]:
+                moves += runs[r][high_least + cards[base + r]]
             if take_low:
                 moves.append(TAKE_IDS[hand][LOW])
             if take_high:
@@ -322,6 +355,12 @@ class GakkoState(State):
             if not lead_due or self._may_pass(hand, base):
                 moves.append(PASS_IDS[hand])
         return moves
+
+    def _held_now(self) -> list[int]:
+        """The ranks each hand holds as bits (see `held`), worked out from the counts."""
+        bits = RANK_BIT[1:]
+        return [sum(compress(bits, cards[base + 1:base + STRIDE]))
+                for base in range(0, self.players * STRIDE, STRIDE) for cards in (self.heaven, self.earth)]
 
     def _may_take(self, end: int, neighbour: int) -> bool:
         """With `literal_taking`: the end tier is at least as big as its neighbour, and not one number from it."""
@@ -431,8 +470,11 @@ class GakkoState(State):
             self._move_split(seat, rank, self.earth, self.earth_n, self.heaven, self.heaven_n)
         else:
             self.split_done[seat] = True
-            if self.obs_floats is not None:
-                self.obs_floats[FLOATS_SEATS + seat * SEAT_BLOCK + SPLIT_DONE] = 1
+            floats = self.obs_floats
+            if floats is not None:
+                at = FLOATS_SEATS + seat * SEAT_BLOCK
+                floats[at + SPLIT_DONE] = 1
+                floats[at + TO_MOVE] = 0
             self.log("split", f"{seat_name(seat)} has split their hand")
             if all(self.split_done):
                 self._start_play()
@@ -449,13 +491,15 @@ class GakkoState(State):
     def _play(self, seat: int, hand: int, rank: int, count: int) -> None:
         i = seat * STRIDE + rank
         if hand == HEAVEN:
-            self.heaven[i] -= count
+            left = self.heaven[i] = self.heaven[i] - count
             self.heaven_n[seat] -= count
             known = self.known[i]
             self.known[i] = known - count if known > count else 0
         else:
-            self.earth[i] -= count
+            left = self.earth[i] = self.earth[i] - count
             self.earth_n[seat] -= count
+        if not left and self.held is not None:
+            self.held[2 * seat + hand] ^= RANK_BIT[rank]
         self._show_rank(seat, rank)
         ranks = self.tier_rank
         if ranks and rank < ranks[0]:
@@ -464,6 +508,11 @@ class GakkoState(State):
         else:
             ranks.append(rank)
             self.tier_count.append(count)
+        floats = self.obs_floats
+        if floats is not None:
+            floats[rank - 1] = count / COPIES
+            self._show_ends(floats)
+            _move_flag(floats, SHURIKEN, self.shuriken, seat)
         self.shuriken = seat
         self.must_lead = False
         self.count(PLAYED_TALLIES[count])
@@ -486,7 +535,13 @@ class GakkoState(State):
         else:
             self.earth[i] += count
             self.earth_n[seat] += count
+        if self.held is not None:
+            self.held[2 * seat + hand] |= RANK_BIT[rank]
         self._show_rank(seat, rank)
+        floats = self.obs_floats
+        if floats is not None:
+            floats[rank - 1] = 0
+            self._show_ends(floats)
         self.log("take", f"{SEAT_NAMES[seat]} takes {count}x{rank} into {HAND_NAMES[hand]}{self._lock_text()}")
         self.count("tiers_taken")
         self._hand_acted(hand)
@@ -499,7 +554,10 @@ class GakkoState(State):
     def _next_turn(self) -> None:
         self.used = 0
         self.must_lead = False
-        self.current = (self.current + 1) % self.players
+        before = self.current
+        self.current = (before + 1) % self.players
+        if self.obs_floats is not None:
+            _move_flag(self.obs_floats, TO_MOVE, before, self.current)
         self.turns += 1
         if self.turns >= self.max_turns:
             self.log("limit", f"Round {self.round} reaches the limit of {self.max_turns} turns")
@@ -515,9 +573,11 @@ class GakkoState(State):
             for r, c in zip(self.tier_rank, self.tier_count):
                 self.cleared[r] += c
                 if floats is not None:
-                    floats[r - 1] = self.cleared[r] / COPIES
+                    floats[FLOATS_TAIL + r - 1] = self.cleared[r] / COPIES
             self.tier_rank = []
             self.tier_count = []
+            if floats is not None:
+                floats[TABLE_FLOATS] = NO_TABLE
             self.log("clean", f"Nobody played since {seat_name(self.current)}: the table is cleaned")
         self.must_lead = self.forced_lead
 
@@ -601,35 +661,18 @@ class GakkoState(State):
         floats = self.obs_floats
         if floats is None:
             floats = self.obs_floats = self._floats_now()
-        n = self.players
-        phase = self.phase
-        for dst, src in FLOAT_COPIES[phase == SPLIT][n][seat]:
-            out[dst] = floats[src]
-        # The flags that depend on the observer: who is to move, holds the shuriken, started the round.
-        blocks = BLOCK_AT[n][seat]
-        if phase == PLAY:
-            out[blocks[self.current] + TO_MOVE] = 1
-        elif phase == SPLIT:
-            for other, done in enumerate(self.split_done):
-                if not done:
-                    out[blocks[other] + TO_MOVE] = 1
-        if self.shuriken != NOBODY:
-            out[blocks[self.shuriken] + SHURIKEN] = 1
-        if self.starter != NOBODY:
-            out[blocks[self.starter] + STARTER] = 1
-        at = OWN_BLOCK + n * SEAT_BLOCK
-        ranks = self.tier_rank
-        if ranks:
-            before = at - 1  # ranks count from 1
-            for r, c in zip(ranks, self.tier_count):
-                out[before + r] = c / COPIES
-            out[before + RANKS + ranks[0]] = 1
-            out[before + 2 * RANKS + ranks[-1]] = 1
-            lock = self.lock()
-            if lock != NO_LOCK:
-                out[at + 3 * RANKS + lock] = 1
-            out[at + 3 * RANKS + 2] = len(ranks) / RANKS
-        at += TABLE_BLOCK + TAIL_KEPT  # past the cleared counts, undealt, phase and round, copied above
+        # Speed: the runs to copy are cut from the floats once per observer (cutting a memoryview costs more than
+        # copying it), and kept for these floats in this phase (views see the floats' later changes).
+        split = self.phase == SPLIT
+        cuts = self.obs_cuts
+        if cuts is None or cuts[0] is not floats or cuts[1] != split:
+            cuts = self.obs_cuts = (floats, split, [None] * self.players)
+        runs = cuts[2][seat]
+        if runs is None:
+            runs = cuts[2][seat] = tuple((dst, floats[src]) for dst, src in FLOAT_COPIES[split][self.players][seat])
+        for dst, run in runs:
+            out[dst] = run
+        at = TURN_AT[self.players]  # past the table, cleared counts, undealt, phase and round, copied above
         used = self.used
         if used:
             out[at] = used & 1
@@ -639,29 +682,51 @@ class GakkoState(State):
         out[at + 3] = self.turns / self.max_turns
 
     def _floats_now(self) -> memoryview:
-        """The observation floats (see FLOATS_SEATS) worked out from the counts and the scores, as a float32 view."""
+        """The observation floats (see FLOATS_SEATS) worked out from the table, the counts and the scores, as a
+        float32 view."""
         floats = memoryview(bytearray(4 * (FLOATS_SEATS + self.players * SEAT_BLOCK))).cast("f")
+        for r, c in zip(self.tier_rank, self.tier_count):
+            floats[r - 1] = c / COPIES
+        self._show_ends(floats)
         cleared = self.cleared
         for r in range(1, RANKS + 1):
-            floats[r - 1] = cleared[r] / COPIES
-        floats[RANKS] = self.undealt_n / SIZE_SCALE
-        floats[RANKS + 1 + self.phase] = 1
-        floats[RANKS + 4 + min(self.round, C.ROUNDS) - 1] = 1
+            floats[FLOATS_TAIL + r - 1] = cleared[r] / COPIES
+        at = FLOATS_TAIL + RANKS
+        floats[at] = self.undealt_n / SIZE_SCALE
+        floats[at + 1 + self.phase] = 1
+        floats[at + 4 + min(self.round, C.ROUNDS) - 1] = 1
         heaven, earth, known = self.heaven, self.earth, self.known
+        to_move = self.to_move()
         for seat, score in enumerate(self.scores()):
             base = seat * STRIDE
-            mine = FLOATS_HEAVEN + seat * RANKS - 1
+            mine = FLOATS_OWN + seat * OWN_BLOCK - 1
             at = FLOATS_SEATS + seat * SEAT_BLOCK - 1
             for r in range(1, RANKS + 1):
                 floats[mine + r] = heaven[base + r] / COPIES
-                floats[at + r] = earth[base + r] / COPIES
+                floats[mine + RANKS + r] = floats[at + r] = earth[base + r] / COPIES
                 floats[at + RANKS + r] = known[base + r] / COPIES
             at += 1
             floats[at + HEAVEN_COUNT] = self.heaven_n[seat] / SIZE_SCALE
             floats[at + HELD] = (self.heaven_n[seat] + self.earth_n[seat]) / SIZE_SCALE
             floats[at + SPLIT_DONE] = self.split_done[seat]
+            floats[at + TO_MOVE] = seat in to_move
+            floats[at + SHURIKEN] = seat == self.shuriken
+            floats[at + STARTER] = seat == self.starter
             floats[at + SCORE] = score / SCORE_SCALE
         return floats
+
+    def _show_ends(self, floats: memoryview) -> None:
+        """Write the table's end ranks, lock and number of tiers into observation floats (the counts on the table by
+        rank are written where a tier comes or goes)."""
+        floats[ENDS_FLOATS] = NO_ENDS
+        ranks = self.tier_rank
+        if ranks:
+            floats[LOW_END - 1 + ranks[0]] = 1  # ranks count from 1
+            floats[HIGH_END - 1 + ranks[-1]] = 1
+            lock = self.lock()
+            if lock != NO_LOCK:
+                floats[LOCKED + lock] = 1
+            floats[TIERS] = len(ranks) / RANKS
 
     def _show_rank(self, seat: int, rank: int) -> None:
         """Bring the observation floats of a seat's cards of one rank, and of its hand sizes, up to date."""
@@ -669,9 +734,10 @@ class GakkoState(State):
         if floats is None:  # worked out when next observed
             return
         i = seat * STRIDE + rank
-        floats[FLOATS_HEAVEN + seat * RANKS + rank - 1] = self.heaven[i] / COPIES
+        mine = FLOATS_OWN + seat * OWN_BLOCK + rank - 1
+        floats[mine] = self.heaven[i] / COPIES
         at = FLOATS_SEATS + seat * SEAT_BLOCK
-        floats[at + rank - 1] = self.earth[i] / COPIES
+        floats[mine + RANKS] = floats[at + rank - 1] = self.earth[i] / COPIES
         floats[at + RANKS + rank - 1] = self.known[i] / COPIES
         heaven_n = self.heaven_n[seat]
         floats[at + HEAVEN_COUNT] = heaven_n / SIZE_SCALE
@@ -679,10 +745,11 @@ class GakkoState(State):
 
     # --- copies and sampled worlds ------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        # The kept legal actions and observation floats are derived data: copies, pickles and snapshots start
-        # without them (`_copy_mutables` hands a clone its own copy of the floats).
+        # The kept legal actions, held bits and observation floats (and the runs cut from them) are derived data:
+        # copies, pickles and snapshots start without them (`_copy_mutables` hands a clone its own copy of the bits
+        # and floats).
         state = super().__getstate__()
-        state.update(legal_seat=NOBODY, legal_kept=[], obs_floats=None)
+        state.update(legal_seat=NOBODY, legal_kept=[], held=None, obs_floats=None, obs_cuts=None)
         return state
 
     def _copy_mutables(self, other: State) -> None:
@@ -696,16 +763,26 @@ class GakkoState(State):
         other.tier_rank = self.tier_rank.copy()
         other.tier_count = self.tier_count.copy()
         other.cleared = self.cleared.copy()
+        if self.held is not None:
+            other.held = self.held.copy()
         if self.obs_floats is not None:
             other.obs_floats = memoryview(bytearray(self.obs_floats)).cast("f")
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
-        world.obs_floats = None  # the hidden cards move
+        world.held = world.obs_floats = None  # the hidden cards move
         world.legal_seat = NOBODY
         if self.phase == SPLIT:
             _resample_split(world, seat, rng)
         elif self.phase == PLAY:
             _resample_heavens(world, seat, rng)
+
+
+def _move_flag(floats: memoryview, flag: int, before: int, after: int) -> None:
+    """Move a flag of the seat blocks in observation floats (to move, shuriken) from seat `before` (or NOBODY) to
+    seat `after`."""
+    if before != NOBODY:
+        floats[FLOATS_SEATS + before * SEAT_BLOCK + flag] = 0
+    floats[FLOATS_SEATS + after * SEAT_BLOCK + flag] = 1
 
 
 def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
