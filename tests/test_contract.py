@@ -76,6 +76,26 @@ def random_playout_steps(state, rng, steps):
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+def played_both_ways(game_id, players, options, seed, count, moves):
+    """Positions of random games, each played on for up to `moves` random moves twice: with `apply`, and in a
+    sampled world with `_apply`, as a search plays on (recording no history). Yields the state before each move and
+    once after the last; the caller may look at it in between."""
+    rng = random.Random(seed)
+    for state in positions(game_id, players, options, seed=seed, count=count):
+        if state.is_over():
+            continue
+        world = state.sample_world(state.to_move()[0], rng)
+        for moved, play in ((state, state.apply), (world, world._apply)):
+            for _ in range(moves):
+                yield moved
+                if moved.is_over():
+                    break
+                mover = rng.choice(moved.to_move())
+                play(mover, rng.choice(moved.legal_actions(mover)))
+            else:
+                yield moved
+
+
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=IDS)
 class TestContract:
     def test_random_games_reach_the_end(self, game_id, players, options):
@@ -205,47 +225,22 @@ class TestContract:
     def test_a_state_samples_as_a_fresh_copy_does_after_any_move(self, game_id, players, options):
         # A state may keep what its worlds are dealt from while a search samples at one position; a move, even one
         # a search makes in its world without recording it, must leave no trace of the position before.
-        rng = random.Random(7)
-        for state in positions(game_id, players, options, seed=19, count=4):
-            if state.is_over():
-                continue
-            world = state.sample_world(state.to_move()[0], rng)
-            for moved in (state, world):
-                for _ in range(6):
-                    if moved.is_over():
-                        break
-                    for seat in range(players):
-                        moved.sample_world(seat, random.Random(1))
-                    mover = moved.to_move()[0]
-                    action = rng.choice(moved.legal_actions(mover))
-                    if moved is world:
-                        moved._apply(mover, action)  # as a search plays on in its world
-                    else:
-                        moved.apply(mover, action)
-                    for seat in range(players):
-                        fresh = moved.clone()
-                        assert snapshot(moved.sample_world(seat, random.Random(2))) == snapshot(
-                            fresh.sample_world(seat, random.Random(2)))
+        for moved in played_both_ways(game_id, players, options, seed=19, count=4, moves=6):
+            for seat in range(players):
+                fresh = moved.clone()
+                assert snapshot(moved.sample_world(seat, random.Random(2))) == snapshot(
+                    fresh.sample_world(seat, random.Random(2)))
+                moved.sample_world(seat, random.Random(1))  # and keeps what it dealt from, before the next move
 
     def test_kept_observations_and_legal_actions_equal_a_fresh_copys(self, game_id, players, options):
         # A game may keep parts of its observation or its legal actions between calls, for speed. Whoever looks and
-        # however the moves are made (`apply`, or `_apply` as a search plays on in its world, recording no history),
-        # they must equal those of a copy, which keeps nothing.
+        # however the moves are made, they must equal those of a copy, which keeps nothing.
         rng = random.Random(23)
-        for state in positions(game_id, players, options, seed=29, count=3):
-            if state.is_over():
-                continue
-            world = state.sample_world(state.to_move()[0], rng)
-            for moved, play in ((state, state.apply), (world, world._apply)):
-                for _ in range(40):
-                    if moved.is_over():
-                        break
-                    for seat in rng.sample(range(players), players):
-                        fresh = moved.clone()
-                        assert moved.legal_actions(seat) == fresh.legal_actions(seat)
-                        assert np.array_equal(moved.observation(seat), fresh.observation(seat))
-                    mover = rng.choice(moved.to_move())
-                    play(mover, rng.choice(moved.legal_actions(mover)))
+        for moved in played_both_ways(game_id, players, options, seed=29, count=3, moves=40):
+            for seat in rng.sample(range(players), players):
+                fresh = moved.clone()
+                assert moved.legal_actions(seat) == fresh.legal_actions(seat)
+                assert np.array_equal(moved.observation(seat), fresh.observation(seat))
 
     def test_labels_name_actions_uniquely(self, game_id, players, options):
         game = get_game(game_id)
