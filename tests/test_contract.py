@@ -227,20 +227,29 @@ class TestContract:
         # a search makes in its world without recording it, must leave no trace of the position before.
         for moved in played_both_ways(game_id, players, options, seed=19, count=4, moves=6):
             for seat in range(players):
-                fresh = moved.clone()
+                fresh = moved.clone()  # copies leave what was kept for the worlds behind
                 assert snapshot(moved.sample_world(seat, random.Random(2))) == snapshot(
                     fresh.sample_world(seat, random.Random(2)))
                 moved.sample_world(seat, random.Random(1))  # and keeps what it dealt from, before the next move
 
     def test_kept_observations_and_legal_actions_equal_a_fresh_copys(self, game_id, players, options):
         # A game may keep parts of its observation or its legal actions between calls, for speed. Whoever looks and
-        # however the moves are made, they must equal those of a copy, which keeps nothing.
+        # however the moves are made, they must equal those of a pickled copy, which keeps none of it.
         rng = random.Random(23)
         for moved in played_both_ways(game_id, players, options, seed=29, count=3, moves=40):
             for seat in rng.sample(range(players), players):
-                fresh = moved.clone()
+                fresh = pickle.loads(snapshot(moved))
                 assert moved.legal_actions(seat) == fresh.legal_actions(seat)
                 assert np.array_equal(moved.observation(seat), fresh.observation(seat))
+
+    def test_an_observation_written_into_any_float32_array_is_the_same(self, game_id, players, options):
+        game = get_game(game_id)
+        size = game.observation_shape(players)[0]
+        for state in positions(game_id, players, options, seed=31, count=3):
+            for seat in range(players):
+                strided = np.full(2 * size, 7.0, dtype=np.float32)[::2]  # every other float of a used buffer
+                assert state.observation(seat, out=strided) is strided
+                assert np.array_equal(strided, state.observation(seat))
 
     def test_labels_name_actions_uniquely(self, game_id, players, options):
         game = get_game(game_id)

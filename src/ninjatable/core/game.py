@@ -420,8 +420,12 @@ class State(ABC):
         shape = self.game.observation_shape(self.players)
         if out is None:
             out = np.zeros(shape, FLOAT32)
+        elif not checks.check_buffer(out, shape).flags.c_contiguous:
+            # Games write through memoryview or struct, which need one run of memory: write a fresh one, then copy.
+            out[...] = self.observation(seat)
+            return out
         else:
-            checks.check_buffer(out, shape).fill(0.0)
+            out.fill(0.0)
         self._observe(seat, out)
         return out
 
@@ -487,6 +491,11 @@ class State(ABC):
         state.pop("_totals_kept", None)
         state.pop("_worlds_prepared_by_seat", None)
         return state
+
+    def _forget_kept(self) -> None:
+        """Drop every value kept for speed (what `__getstate__` leaves out): for code that changes the state's fields
+        by hand, such as a scripted deal, rather than by moves."""
+        self.__dict__ = self.__getstate__()
 
     def _shallow_copy(self) -> State:
         """A new state sharing every field with this one, less the derived data `__getstate__` leaves out (what

@@ -104,3 +104,12 @@ def test_sampled_worlds_do_not_place_the_red_8_when_nobody_saw_who_holds_it():
     others = [s for s in range(3) if s != seat]
     holders = {s for hands in other_hands_in_worlds(state, seat) for s in others if "R8" in hands[s]}
     assert holders == set(others)
+
+
+def test_worlds_sampled_after_a_scripted_round_deal_the_scripted_hands():
+    state = GAME.new_state(3, seed=1)
+    other_hands_in_worlds(state, 0, count=3)  # worlds sampled from the dealt round first
+    state.script_round([["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
+    for hands in other_hands_in_worlds(state, 0, count=10):
+        assert hands[0] == {"R5", "G1", "G2"}
+        assert hands[1] | hands[2] == {"R7", "G3", "B1", "B8", "G4", "G5"}

@@ -166,6 +166,7 @@ class OboroState(State):
             raise ValueError("script_round needs one hand per seat, equal sizes, no card twice")
         if not 2 <= len(ids[0]) <= C.HAND_SIZE:
             raise ValueError("script_round hands hold 2 to 8 cards")
+        self._forget_kept()  # the kernel's sampled-world plans were made from the old hands
         self.hands = [sorted(hand) for hand in ids]
         self.stacks = [[] for _ in range(self.players * C.COLOURS)]
         self._area_runs = [None] * self.players
