@@ -484,8 +484,8 @@ class State(ABC):
         return kept[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        # The per-seat event cache, the kept totals and the worlds' preparations are derived data: copies, pickles and snapshots leave them
-        # out (a game keeping data of its own for speed extends this).
+        # The per-seat event cache, the kept totals and the worlds' preparations are derived data: copies, pickles
+        # and snapshots leave them out (a game keeping data of its own for speed extends this).
         state = self.__dict__.copy()
         state.pop("_seen_cache", None)
         state.pop("_totals_kept", None)
