@@ -15,6 +15,7 @@ import itertools
 import random
 import struct
 from collections.abc import Callable
+from functools import cache
 from itertools import chain, compress
 from operator import add, getitem
 from typing import Any, ClassVar
@@ -159,20 +160,15 @@ _RECEIVED_EVENTS = tuple(
     tuple(tuple(Event("received", f"You pass {a} and receive {b}", s) for b in C.FAMILIES) for a in C.FAMILIES)
     for s in _SEATS
 )
-# Each seat's deal event for each hand (a tuple of family counts), made the first time it is dealt.
-_DEALT_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
-_REVEAL_EVENTS: tuple[dict[tuple[int, ...], Event], ...] = tuple({} for _ in _SEATS)
-_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
+# The texts, events and rows below are remembered per argument (`functools.cache`): a game tells the same few hands,
+# calls and score rows over and over, and the end of a round is a large share of a step.
 
 
+@cache
 def dealt_event(seat: int, counts: tuple[int, ...]) -> Event:
     """The private event telling `seat` the hand it is dealt: its cards by family, in family order."""
-    events = _DEALT_EVENTS[seat]
-    event = events.get(counts)
-    if event is None:
-        names = [C.FAMILIES[f] for f, c in enumerate(counts) for _ in range(c)]
-        event = events[counts] = Event("deal", "You are dealt " + ", ".join(names), seat)
-    return event
+    names = [C.FAMILIES[f] for f, c in enumerate(counts) for _ in range(c)]
+    return Event("deal", "You are dealt " + ", ".join(names), seat)
 
 
 class DealtHands(dict):
@@ -192,34 +188,23 @@ class DealtHands(dict):
 _DEALT_HANDS = {n: DealtHands(n) for n in _DECKS}
 
 
+@cache
 def counts_text(counts: tuple[int, ...]) -> str:
-    """A hand in words, `2x Fox, 1x Crane, 1x Owl` (remembered per hand)."""
-    text = _COUNTS_TEXTS.get(counts)
-    if text is None:
-        text = _COUNTS_TEXTS[counts] = ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
-    return text
+    """A hand in words, `2x Fox, 1x Crane, 1x Owl`."""
+    return ", ".join(f"{c}x {C.FAMILIES[f]}" for f, c in enumerate(counts) if c) or "nothing"
 
 
+@cache
 def reveal_event(seat: int, counts: tuple[int, ...]) -> Event:
     """The public event showing the hand `seat` reveals at a call."""
-    events = _REVEAL_EVENTS[seat]
-    event = events.get(counts)
-    if event is None:
-        event = events[counts] = Event("reveal", f"{seat_name(seat)} reveals {counts_text(counts)}")
-    return event
+    return Event("reveal", f"{seat_name(seat)} reveals {counts_text(counts)}")
 
 
-_CALL_TERMS: dict[tuple, tuple] = {}
-
-
+@cache
 def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller: int, action: int) -> tuple:
     """How a call by `caller` (of `team`, among `teams`) is judged and told, remembered per table layout: the seats
     whose hands are revealed, the teams judged (names), the call and its score label in words, the names of
     the tallies it counts (calls, right, wrong), and the gong's log line."""
-    key = (teams, caller, action)
-    terms = _CALL_TERMS.get(key)
-    if terms is not None:
-        return terms
     n = sum(len(t) for t in teams)
     if action == ninjaaa_action(n):
         target = team
@@ -238,59 +223,37 @@ def call_terms(teams: tuple[tuple[int, ...], ...], team: tuple[int, ...], caller
         label = f"Attack! by {seat_name(caller)} on {team_name(target)}"
     kind = "ninjaaa" if target == team else "attack"
     tallies = (f"{kind}_calls", f"{kind}_right", f"{kind}_wrong")
-    terms = _CALL_TERMS[key] = (target, judged, call, label, tallies, f"{seat_name(caller)} taps the gong: {call}")
-    return terms
+    return target, judged, call, label, tallies, f"{seat_name(caller)} taps the gong: {call}"
 
 
-_SCORE_TEXTS: dict[tuple[int, ...], str] = {}
-_CALL_ORDER_TEXTS: dict[tuple[int, ...], str] = {}
-_WRONG_CALL_LABELS: dict[tuple[int, str], str] = {}
-
-
+@cache
 def call_order_text(order: tuple[int, ...]) -> str:
-    """The gong's log line for simultaneous calls registered in this order of callers (remembered per order)."""
-    text = _CALL_ORDER_TEXTS.get(order)
-    if text is None:
-        names = ", ".join(seat_name(s) for s in order)
-        text = _CALL_ORDER_TEXTS[order] = f"Several calls at once; registered in the order {names}"
-    return text
+    """The gong's log line for simultaneous calls registered in this order of callers."""
+    return f"Several calls at once; registered in the order {', '.join(seat_name(s) for s in order)}"
 
 
+@cache
 def wrong_call_label(caller: int, call: str) -> str:
-    """`Wrong call by Player 2 (Attack!)`, the score label of a wrong call (remembered per caller and call)."""
-    label = _WRONG_CALL_LABELS.get((caller, call))
-    if label is None:
-        label = _WRONG_CALL_LABELS[caller, call] = f"Wrong call by {seat_name(caller)} ({call})"
-    return label
+    """`Wrong call by Player 2 (Attack!)`, the score label of a wrong call."""
+    return f"Wrong call by {seat_name(caller)} ({call})"
 
 
+@cache
 def score_text(row: tuple[int, ...]) -> str:
-    """A score row in words, `Player 1 +1, Player 2 +0, ...` (remembered per row)."""
-    text = _SCORE_TEXTS.get(row)
-    if text is None:
-        text = _SCORE_TEXTS[row] = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(row))
-    return text
+    """A score row in words, `Player 1 +1, Player 2 +0, ...`."""
+    return ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(row))
 
 
-_SCORE_ROWS: dict[tuple[int, tuple[int, ...], int], tuple[int, ...]] = {}
-_SCORE_ENTRIES: dict[tuple[str, tuple[int, ...]], tuple[ScoreLine, str]] = {}
-
-
+@cache
 def score_row(n: int, seats: tuple[int, ...], points: int) -> tuple[int, ...]:
-    """A score row of n seats giving `points` to each of `seats` and 0 to the others (remembered per row)."""
-    row = _SCORE_ROWS.get((n, seats, points))
-    if row is None:
-        row = _SCORE_ROWS[n, seats, points] = tuple(points if s in seats else 0 for s in range(n))
-    return row
+    """A score row of n seats giving `points` to each of `seats` and 0 to the others."""
+    return tuple(points if s in seats else 0 for s in range(n))
 
 
+@cache
 def score_entry(label: str, row: tuple[int, ...]) -> tuple[ScoreLine, str]:
-    """A line of the score sheet and its log line, `label: Player 1 +1, ...`, as `State.score` words it
-    (remembered per label and row: a round ends with a score line)."""
-    entry = _SCORE_ENTRIES.get((label, row))
-    if entry is None:
-        entry = _SCORE_ENTRIES[label, row] = (ScoreLine(label, row), f"{label}: {score_text(row)}")
-    return entry
+    """A line of the score sheet and its log line, `label: Player 1 +1, ...`, as `State.score` words it."""
+    return ScoreLine(label, row), f"{label}: {score_text(row)}"
 
 
 _SETUPS: dict[tuple[int, int], tuple] = {}
