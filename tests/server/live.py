@@ -10,7 +10,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import httpx
 import uvicorn
@@ -76,7 +76,7 @@ class SocketClient:
         self._new = asyncio.Event()
         self._reader: asyncio.Task | None = None
 
-    async def __aenter__(self) -> SocketClient:
+    async def __aenter__(self) -> Self:
         await self.connect()
         return self
 
@@ -146,15 +146,27 @@ class SocketClient:
 
 
 async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool] | None = None) -> int:
-    """Answer every decision of the client's seat with a random legal action until the game is over."""
+    """Answer every decision of the client's seat with a random legal action until the game is over; a move the
+    server ignored because the client sent too many is chosen again."""
     import random
 
     rng = random.Random(seed)
     acted_at: int | None = None
     seen = 0
     while True:
-        message = await client.wait_for(lambda m: m["type"] == "update", since=seen, timeout=60)
+        try:
+            message = await client.wait_for(lambda m: m["type"] in ("update", "error"), since=seen, timeout=60)
+        except AssertionError as e:
+            raise AssertionError(f"seat {client.last_update()['seat']} (acted at version {acted_at}; errors it "
+                                 f"received: {client.errors()[-3:]}): {e}") from None
         seen = client.messages.index(message, seen) + 1
+        if message["type"] == "error" and message["code"] == "slow_down":
+            # Moves sent on updates the table had moved past (where seats act together) are refused, and
+            # refused moves count against the rate limit: the move was ignored, so choose again in a while.
+            await asyncio.sleep(0.25)
+            acted_at = None
+        if not client.updates():
+            continue
         latest = client.last_update()
         if latest["status"] == "finished":
             return latest["version"]

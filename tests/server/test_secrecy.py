@@ -70,7 +70,10 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
         watcher = SocketClient(server, table_id)
         for client in [watcher, *seats]:
             await client.connect()
-        await asyncio.gather(*(play_randomly(c, seed=s) for s, c in enumerate(seats)))
+        played = await asyncio.gather(*(play_randomly(c, seed=s) for s, c in enumerate(seats)),
+                                      return_exceptions=True)
+        failed = [str(p) for p in played if isinstance(p, BaseException)]
+        assert not failed, "\n".join(failed)
         await watcher.wait_for(lambda m: m["type"] == "update" and m["status"] == "finished")
         for client in [watcher, *seats]:
             await client.close()
