@@ -145,9 +145,12 @@ class SocketClient:
         return [m for m in self.messages if m["type"] == "error"]
 
 
+RETRIED = ("slow_down", "storage")  # errors that say "nothing changed, send a move again" (docs/server.md)
+
+
 async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool] | None = None) -> int:
     """Answer every decision of the client's seat with a random legal action until the game is over; a move the
-    server ignored because the client sent too many is chosen again."""
+    server ignored (too many messages) or could not store is chosen again."""
     import random
 
     rng = random.Random(seed)
@@ -160,9 +163,9 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
             raise AssertionError(f"seat {client.last_update()['seat']} (acted at version {acted_at}; errors it "
                                  f"received: {client.errors()[-3:]}): {e}") from None
         seen = client.messages.index(message, seen) + 1
-        if message["type"] == "error" and message["code"] == "slow_down":
-            # Moves sent on updates the table had moved past (where seats act together) are refused, and
-            # refused moves count against the rate limit: the move was ignored, so choose again in a while.
+        if message["type"] == "error" and message["code"] in RETRIED:
+            # The move was ignored (too many refused moves: those sent on updates the table had moved past, where
+            # seats act together, count against the rate limit) or not stored: choose again in a while.
             await asyncio.sleep(0.25)
             acted_at = None
         if not client.updates():
