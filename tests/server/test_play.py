@@ -1,7 +1,9 @@
-"""Live play over the WebSocket: whole games with bots, refusals that change nothing, tokens, floods."""
+"""Live play over the WebSocket: whole games with bots, refusals that change nothing, tokens, floods and the rate
+limit."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from live import SocketClient, play_randomly, run_async
@@ -167,6 +169,35 @@ def test_a_flood_is_slowed_then_cut_off_and_the_server_goes_on(server):
     codes, welcome = run(scenario())
     assert codes == {"slow_down", "flood"}
     assert welcome["seat"] == 0
+
+
+def test_a_move_answered_slow_down_is_ignored_and_plays_when_sent_again(server):
+    created = server.create(game="oboro", seats=person_and_bots("oboro", 3, "random"), seed=4, **BOTS)
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    pings = 60  # the burst of 40 and more: the limit is reached, and fewer than 100 are over it
+
+    async def scenario():
+        async with SocketClient(server, table_id, token) as me:
+            mine = await me.wait_for(lambda m: m["type"] == "update" and bool(m["legal"]))
+            action = mine["legal"][0]["id"]
+            start = len(me.messages)
+            for _ in range(pings):
+                await me.send({"type": "ping"})
+            await me.act(action)
+            # every message is answered once: a pong, or an error for what was over the limit
+            await me.wait_for(lambda m: len(me.messages) - start >= pings + 1 and m["type"] != "update", since=start)
+            answers = [m for m in me.messages[start:] if m["type"] != "update"]
+            moved = [m for m in me.messages[start:] if m["type"] == "update" and m["version"] > mine["version"]]
+            await asyncio.sleep(0.5)  # the limit fills up again
+            await me.act(action)
+            after = await me.wait_for(lambda m: m["type"] == "update" and m["version"] > mine["version"], since=start)
+            return answers, moved, after, mine
+
+    answers, moved, after, mine = run(scenario())
+    assert answers[-1]["type"] == "error" and answers[-1]["code"] == "slow_down"  # the move, ignored
+    assert not moved
+    assert after["version"] == mine["version"] + 1  # sent again, it is played
+    assert after["events"][0]["text"].startswith("Player 1")
 
 
 def test_acting_on_a_finished_game_and_joining_a_full_table_are_refused(server):
