@@ -3,6 +3,9 @@
 `record()` plays each case's game with random legal moves from a seeded generator and digests, after every
 move, the observations of every seat (float32 bytes); `python tests/core/observation_record.py` writes them to
 observations.json beside this file. The digests were written before the observation builders were made faster.
+Ninjaaa'Tack's sampled worlds at 5 and 7 players were recorded again when a world began to make the codes its
+seat cannot know only when they are read: the hands dealt are the same, and 5 of those 60 digests changed (the
+other seats' readings of gestures by those codes).
 """
 
 from __future__ import annotations

@@ -1125,8 +1125,8 @@ def test_a_sampled_world_keeps_the_seats_codes_and_redraws_the_others():
     state = new(6, seed=2)
     rng = random.Random(3)
     worlds = [state.sample_world(0, rng) for _ in range(20)]
-    assert all(w.codebooks[(0, 3)] == state.codebooks[(0, 3)] for w in worlds)
-    assert len({w.codebooks[(1, 4)] for w in worlds}) > 10
+    assert all(w.pair_code((0, 3)) == state.pair_code((0, 3)) for w in worlds)
+    assert len({w.pair_code((1, 4)) for w in worlds}) > 10
     # In its own world, the seat sees what it saw: its code, no other.
     assert all(w.view(0)["codebook"] == state.view(0)["codebook"] for w in worlds)
 
@@ -1138,7 +1138,36 @@ def test_sampled_codes_depend_on_the_view_and_the_generator_only():
     assert state.view(0) == other.view(0)
     for seed in range(5):
         a, b = state.sample_world(0, random.Random(seed)), other.sample_world(0, random.Random(seed))
-        assert a.codebooks == b.codebooks and a.hands == b.hands
+        assert [a.pair_code(p) for p in a.codebooks] == [b.pair_code(p) for p in b.codebooks]
+        assert a.hands == b.hands
+
+
+def test_a_worlds_unknown_codes_are_the_same_whatever_order_they_are_read_in():
+    state = new(7, seed=4)
+    pairs = [p for p in state.codebooks if 0 not in p]
+    a, b = state.sample_world(0, random.Random(1)), state.sample_world(0, random.Random(1))
+    forward = [a.pair_code(p) for p in pairs]
+    assert [b.pair_code(p) for p in reversed(pairs)] == forward[::-1]
+    assert a.clone().view(None) == b.view(None)
+
+
+def test_a_world_sampled_from_a_world_keeps_the_codes_its_seat_has_there():
+    state = new(5, seed=4)
+    world = state.sample_world(0, random.Random(2))
+    # Player 2 and Player 4 are partners in round 1; their code is one Player 1 cannot know, made in its world.
+    inner = world.sample_world(1, random.Random(3))
+    assert inner.pair_code((1, 3)) == world.pair_code((1, 3)) != state.pair_code((1, 3))
+    assert inner.view(1)["codebook"] == world.view(1)["codebook"]
+    assert inner.pair_code((0, 2)) != world.pair_code((0, 2))  # a code Player 2 cannot know: made afresh
+
+
+def test_unknown_codes_are_uniform_random_orders_of_the_gestures():
+    state = new(5, seed=4)
+    rng = random.Random(5)
+    named_first = [state.sample_world(0, rng).pair_code((1, 2))[0] for _ in range(6000)]
+    counts = [named_first.count(g) for g in range(len(SIGNALS))]
+    assert all(400 <= c <= 600 for c in counts), counts  # 500 each expected
+    assert len({tuple(state.sample_world(0, rng).pair_code((3, 4))) for _ in range(200)}) == 200
 
 
 def test_a_gesture_is_public_and_its_meaning_is_the_partnerships():

@@ -113,25 +113,23 @@ def draw_codebook(rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-# The draws of a codebook's shuffle (see `shuffle`): (i, bits) for a number below i + 1, i from 11 down to 1.
-_CODE_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NUM_SIGNALS - 1, 0, -1))
+_MASK64 = (1 << 64) - 1
 
 
-def draw_codebooks(count: int, rng: random.Random) -> list[tuple[int, ...]]:
-    """`count` codebooks drawn in turn, as `draw_codebook` draws each (a sampled world redraws up to 15 of them)."""
-    if type(rng) is not random.Random:
-        return [draw_codebook(rng) for _ in range(count)]
-    getrandbits = rng.getrandbits
-    codes = []
-    for _ in range(count):
-        order = list(PUBLIC_CODE)
-        for i, k in _CODE_DRAWS:
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            order[i], order[j] = order[j], order[i]
-        codes.append(tuple(order))
-    return codes
+def derived_codebook(seed: int, pair: tuple[int, int]) -> tuple[int, ...]:
+    """A private code made from `seed` and the pair alone, for a sampled world's codes that its seat cannot know:
+    splitmix64's mixing of the two, read as the digits of a shuffle of the gestures (the shuffle `draw_codebook`
+    makes, uniform within one part in 10**10). Nothing else is drawn, so the codes come out the same whatever order
+    they are read in."""
+    z = (seed + (pair[0] * 8 + pair[1] + 1) * 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z ^= z >> 31
+    order = list(PUBLIC_CODE)
+    for i in range(NUM_SIGNALS - 1, 0, -1):
+        z, j = divmod(z, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
 
 
 def code_table(code: tuple[int, ...], n: int) -> dict[str, str]:
@@ -147,6 +145,11 @@ _CODE_DECKS = {n: tuple(8**f for f in deck) for n, deck in _DECKS.items()}
 _DEAL_SLICES = {n: tuple(slice(s * C.HAND_SIZE, (s + 1) * C.HAND_SIZE) for s in range(n)) for n in _DECKS}
 _ALL_SEATS = {n: tuple(range(n)) for n in _DECKS}
 _FAMILY_IDS = range(len(C.FAMILIES))
+# _UNKNOWN_CODES[n][seat]: the pairs whose code `seat` does not know, each with None (see `pair_code`); _KNOWN_PAIRS
+# the others.
+_UNKNOWN_CODES = {n: tuple({pair: None for pair in codebook_pairs(n) if seat not in pair} for seat in range(n))
+                  for n in _DECKS}
+_KNOWN_PAIRS = {n: tuple(tuple(pair for pair in codebook_pairs(n) if seat in pair) for seat in range(n)) for n in _DECKS}
 # _SEATS_FROM[n][seat]: the seats from `seat` round to the left; relative seat i of an observation is entry i.
 _SEATS_FROM = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in _DECKS}
 # For a sampled world: the first k other seats (nearest on the left first).
@@ -488,6 +491,9 @@ class NinjaaaTack(Game):
 class NinjaaaTackState(State):
     """A game of Ninjaaa'Tack in progress."""
 
+    # What a sampled world makes the codes its seat cannot know from (see `pair_code`); a dealt game knows them all.
+    unknown_codes: int | None = None
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         n = players
@@ -792,7 +798,15 @@ class NinjaaaTackState(State):
     def code_of(self, seat: int) -> tuple[int, ...] | None:
         """The codebook `seat` shares with its partner this round (None for a lone wolf)."""
         team = self.team_of[seat]
-        return self.codebooks[team] if len(team) == 2 else None
+        return self.pair_code(team) if len(team) == 2 else None
+
+    def pair_code(self, pair: tuple[int, int]) -> tuple[int, ...]:
+        """The codebook the two seats of `pair` agreed. In a sampled world, a code its seat cannot know is made
+        when first read (see `_sample_hidden`)."""
+        code = self.codebooks[pair]
+        if code is None:
+            code = self.codebooks[pair] = derived_codebook(self.unknown_codes, pair)
+        return code
 
     def hand_counts(self, seat: int) -> list[int]:
         n = self.players
@@ -859,7 +873,7 @@ class NinjaaaTackState(State):
                     pair,
                     shown=None if self.private_codes else {"seats": list(pair), "code": code_table(code, n)},
                 )
-                for pair, code in self.codebooks.items()
+                for pair, code in zip(self.codebooks, map(self.pair_code, self.codebooks))
             ],
             "hands": hands,
             "pending": pending,
@@ -938,7 +952,7 @@ class NinjaaaTackState(State):
         mate = team[1] if team[0] == seat else team[0]
         for _, s, g in reversed(self.signals):
             if s == mate:
-                f = self.codebooks[team].index(g)
+                f = self.pair_code(team).index(g)
                 return f if f < self.players else None
         return None
 
@@ -992,11 +1006,15 @@ class NinjaaaTackState(State):
                     pending[s] = rng.choice(held)
                 elif not self.talk_at_once:  # gestures shown as made are public: kept
                     pending[s] = n + rng.randrange(NUM_SIGNALS + 1)
-        # The codes of the pairs the seat is not in are secret: drawn afresh (the seat has no code to go on).
+        # The codes of the pairs the seat is not in are secret: made afresh (the seat has no code to go on), from
+        # one draw, when first read (`pair_code`): most sampled worlds are only counted for their hands.
         if self.private_codes:
             codebooks = world.codebooks
-            redrawn = [pair for pair in codebooks if seat not in pair]
-            codebooks.update(zip(redrawn, draw_codebooks(len(redrawn), rng)))
+            if self.unknown_codes is not None:  # a world sampled from a world: the seat's own codes, as made there
+                for pair in _KNOWN_PAIRS[n][seat]:
+                    codebooks[pair] = self.pair_code(pair)
+            world.unknown_codes = rng.getrandbits(64)
+            codebooks.update(_UNKNOWN_CODES[n][seat])
 
     def place_hands(self, seat: int, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """In a world sampled for `seat`: give the other seats these hands (family counts per seat).
