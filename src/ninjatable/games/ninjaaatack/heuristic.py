@@ -125,13 +125,7 @@ class Heuristic(Bot):
     @staticmethod
     def world_weight(view: dict[str, Any], world, seat: int) -> float:
         """How well a world fits the gestures under the convention: each gesture it makes a bluff counts less."""
-        weight = 1.0
-        for s, family in latest_signals(view, world.players).items():
-            held = world.hand_counts(s)
-            # A gesture whose meaning is unknown still says its maker holds 2 of some family.
-            if s != seat and (max(held) if family == UNKNOWN else held[family]) < 2:
-                weight *= BLUFF_WEIGHT
-        return weight
+        return _weight(latest_signals(view, world.players), world, seat)
 
     def _worlds(self, info: SeatInfo, view: dict[str, Any]):
         """Weighted worlds for the gong odds: read from the round (see `reading_particles`), else weighed by the
@@ -143,9 +137,10 @@ class Heuristic(Bot):
                 world.place_hands(info.seat, hands)
                 yield world, 1.0
             return
+        latest = latest_signals(view, info.players)  # the same for every world: read once
         for _ in range(self.samples):
             world = info.sample_world(self.rng)
-            yield world, self.world_weight(view, world, info.seat)
+            yield world, _weight(latest, world, info.seat)
 
     @classmethod
     def believed_worlds(cls, info: SeatInfo, rng: random.Random, count: int) -> list:
@@ -265,8 +260,20 @@ def knows_its_passes(view: dict[str, Any]) -> bool:
 def _weighed_world(info: SeatInfo, view: dict[str, Any], rng: random.Random):
     """One of WEIGHED_DRAW sampled worlds, drawn in proportion to how well it fits the gestures."""
     worlds = [info.sample_world(rng) for _ in range(WEIGHED_DRAW)]
-    weights = [Heuristic.world_weight(view, w, info.seat) for w in worlds]
+    latest = latest_signals(view, info.players)
+    weights = [_weight(latest, w, info.seat) for w in worlds]
     return rng.choices(worlds, weights)[0]
+
+
+def _weight(latest: dict[int, int], world, seat: int) -> float:
+    """`Heuristic.world_weight`, from the latest gestures as the seat reads them (`latest_signals`)."""
+    weight = 1.0
+    for s, family in latest.items():
+        held = world.hand_counts(s)
+        # A gesture whose meaning is unknown still says its maker holds 2 of some family.
+        if s != seat and (max(held) if family == UNKNOWN else held[family]) < 2:
+            weight *= BLUFF_WEIGHT
+    return weight
 
 
 def win_shares(points: list[int], penalised: frozenset[int] | set[int], target: int) -> list[float]:
