@@ -390,7 +390,8 @@ class IsmctsBot(Bot):
         untried: list[int] = []
         best_key, best_value = -1, -1.0
         c = self.c
-        start = self.rng.randrange(len(legal))  # equal values: the first in a random rotation wins
+        below = self.rng._randbelow  # `randrange(n)` and `choice`'s draw, a Python call fewer (the same numbers)
+        start = below(len(legal))  # equal values: the first in a random rotation wins
         for action in legal[start:] + legal[:start]:
             key = seat * size + action
             edge = edges.get(key)
@@ -408,7 +409,7 @@ class IsmctsBot(Bot):
             if value > best_value:
                 best_key, best_value = key, value
         if untried:
-            return self.rng.choice(untried), True
+            return untried[below(len(untried))], True
         return best_key, False
 
     def _play_out(self, world: State, horizon: int | None, rng: random.Random | None = None) -> None:
