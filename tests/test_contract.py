@@ -151,6 +151,8 @@ class TestContract:
             if illegal:
                 attempts.append((seat, illegal[len(illegal) // 2]))
             idle = [s for s in range(players) if s not in movers]
+            # The contract: a seat not to move has no legal action.
+            assert all(state.legal_actions(s) == [] for s in idle)
             if idle:
                 attempts.append((idle[0], state.legal_actions(seat)[0]))
             attempts.append((players, state.legal_actions(seat)[0]))
