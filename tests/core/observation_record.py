@@ -4,8 +4,9 @@
 move, the observations of every seat (float32 bytes); `python tests/core/observation_record.py` writes them to
 observations.json beside this file. The digests were written before the observation builders were made faster.
 Ninjaaa'Tack's sampled worlds at 5 and 7 players were recorded again when a world began to make the codes its
-seat cannot know only when they are read: the hands dealt are the same, and 5 of those 60 digests changed (the
-other seats' readings of gestures by those codes).
+seat cannot know only when they are read: each recorded world is the first from a fresh generator, so its hands
+are the same, and 5 of those 60 digests changed (other seats' readings of gestures by those codes; the recorded
+positions at 4, 6 and 8 players hold no gesture).
 """
 
 from __future__ import annotations

@@ -146,6 +146,7 @@ class SocketClient:
 
 
 RETRIED = ("slow_down", "storage")  # errors that say "nothing changed, send a move again" (docs/server.md)
+MAX_RETRIES = 40  # more than that is a server that never takes the move: the test fails, saying why
 
 
 async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool] | None = None) -> int:
@@ -156,16 +157,28 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
     rng = random.Random(seed)
     acted_at: int | None = None
     seen = 0
+    start = len(client.messages)  # errors from before this call (a client playing on) were answered then
+    retries = 0
+
+    def failure(what: str) -> AssertionError:
+        updates = client.updates()
+        seat = updates[-1]["seat"] if updates else "?"
+        return AssertionError(f"seat {seat} (acted at version {acted_at}; errors it received: "
+                              f"{client.errors()[-3:]}): {what}")
+
     while True:
         try:
             message = await client.wait_for(lambda m: m["type"] in ("update", "error"), since=seen, timeout=60)
         except AssertionError as e:
-            raise AssertionError(f"seat {client.last_update()['seat']} (acted at version {acted_at}; errors it "
-                                 f"received: {client.errors()[-3:]}): {e}") from None
-        seen = client.messages.index(message, seen) + 1
-        if message["type"] == "error" and message["code"] in RETRIED:
+            raise failure(str(e)) from None
+        at = client.messages.index(message, seen)
+        seen = at + 1
+        if message["type"] == "error" and message["code"] in RETRIED and at >= start:
             # The move was ignored (too many refused moves: those sent on updates the table had moved past, where
             # seats act together, count against the rate limit) or not stored: choose again in a while.
+            retries += 1
+            if retries > MAX_RETRIES:
+                raise failure(f"the server refused {retries} moves ({message['code']}) with no update between")
             await asyncio.sleep(0.25)
             acted_at = None
         if not client.updates():
@@ -176,6 +189,8 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
         if stop is not None and stop():
             return latest["version"]
         if latest["legal"] and latest["version"] != acted_at:
+            if message["type"] == "update":
+                retries = 0
             acted_at = latest["version"]
             await client.act(rng.choice(latest["legal"])["id"])
 

@@ -390,6 +390,8 @@ class IsmctsBot(Bot):
         untried: list[int] = []
         best_key, best_value = -1, -1.0
         c = self.c
+        if not legal:  # a broken game; `_randbelow(0)` would never return
+            raise AssertionError(f"seat {seat} is to move with no legal action")
         below = self.rng._randbelow  # `randrange(n)` and `choice`'s draw, a Python call fewer (the same numbers)
         start = below(len(legal))  # equal values: the first in a random rotation wins
         for action in legal[start:] + legal[:start]:

@@ -1208,8 +1208,8 @@ def test_heuristic_gestures_name_a_family_the_gesturer_holds_two_of_by_its_code(
 
 
 def test_the_game_s_own_draws_equal_the_library_s_and_the_kernel_s_deal():
-    # Deals, codebooks and sampled hands draw inline (rules.py): the same results from the same generator,
-    # which they leave in the same state, so a seeded search decides as before.
+    # Deals and sampled hands draw inline (rules.py): the same results from the same generator, which they leave
+    # in the same state as the library's and the kernel's draws would.
     from ninjatable.core import deal_by_places
     from ninjatable.core.deal import shuffle
     from ninjatable.games.ninjaaatack.rules import deal_unseen
