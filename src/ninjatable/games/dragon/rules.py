@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_left, insort
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, deal_by_places, seat_name, winners_text
-from ...core.deal import deal_planned, plan_deal, shuffle
+from ...core.deal import DealPlan, deal_planned, plan_deal, shuffle
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
 from .render import render
@@ -67,6 +68,19 @@ ELEVENTHS = tuple(k / 11.0 for k in range(C.DECK_SIZE + 1))  # a count of cards 
 TO_MOVE_AT = {n: tuple(tuple(OBS_SEATS + 8 * r + 5 for r in rel) for rel in RELATIVE[n]) for n in SETUPS}
 VOID_FLOATS = tuple(array("f", [float(mask >> i & 1) for i in range(4)]) for mask in range(16))
 OWN = OBS_TRICK  # a seat's own part of the observation: hand, 2nd-half pile, (cards played), cards known in the scale
+
+
+class WorldDeal(NamedTuple):
+    """What a seat's sampled worlds are dealt from, kept until the next move (`_deal_prepared`)."""
+
+    places: list[tuple[str, int]]  # each other seat's hand, each other seat's 2nd-half pile, the Inverted Scale
+    pinned: dict[tuple[str, int], list[int]]  # the cards the seat knows to lie in each place
+    passed: dict[int, set[int]]  # Soul-Sucking: the passed cards the seat knows of, and whose hand may hold each
+    unseen: list[int]  # the cards to deal, sorted
+    allowed: Callable[[int, int], bool]  # whether a card may lie in a place (by index)
+    places_of: Callable[[int], list[int]]  # the places a card may lie in
+    hidden: list[int]  # the passed cards among the unseen (two are dealt first, apart: `_deal_pair`)
+    plan: DealPlan | None  # the kernel's plan of the deal (None when two passed cards are dealt first)
 
 
 class Layout(NamedTuple):
@@ -875,8 +889,8 @@ class DragonState(State):
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         """Redeal every card `seat` has not seen, keeping counts, voids, the countdown and what it knows."""
-        prepared = self._worlds_prepared(seat, self._deal_prepared)  # every move logs an event
-        places, pinned, passed, unseen, allowed, places_of, hidden, plan = prepared
+        places, pinned, passed, unseen, allowed, places_of, hidden, plan = self._worlds_prepared(
+            seat, self._deal_prepared)  # every move logs an event
         if len(hidden) == 2:
             dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
         else:
@@ -893,7 +907,7 @@ class DragonState(State):
                 world.scale = new
         self._sample_secrets(world, seat, passed, rng)
 
-    def _deal_prepared(self, seat: int) -> tuple:
+    def _deal_prepared(self, seat: int) -> WorldDeal:
         """Everything the seat's sampled worlds are dealt from that does not depend on the generator: the places,
         the cards pinned to them, the passed cards, the unseen cards and where each may lie."""
         n = self.players
@@ -917,7 +931,7 @@ class DragonState(State):
         plan = None
         if len(hidden) != 2:
             plan = plan_deal(unseen, [len(self._place(p)) - len(pinned[p]) for p in places], places_of)
-        return places, pinned, passed, unseen, allowed, places_of, hidden, plan
+        return WorldDeal(places, pinned, passed, unseen, allowed, places_of, hidden, plan)
 
     def _passed_cards(self, seat: int) -> dict[int, set[int]]:
         """Soul-Sucking: cards `seat` knows went to the practitioner's hand, and whose hand may hold each now.
