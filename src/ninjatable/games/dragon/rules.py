@@ -894,14 +894,17 @@ class DragonState(State):
         if len(hidden) == 2:
             dealt = self._deal_pair(hidden, places, pinned, unseen, allowed, places_of, rng)
         else:
-            dealt = [cards_ + pinned[p] for p, cards_ in zip(places, deal_planned(plan, rng))]
-        for p, cards_ in zip(places, dealt):
-            kind, s = p
-            new = sorted(cards_)
+            dealt = deal_planned(plan, rng)  # new lists, which become the world's: completed and sorted in place
+            for p, new in zip(places, dealt):
+                if pinned[p]:
+                    new += pinned[p]
+        hands, piles = world.hands, world.piles
+        for (kind, s), new in zip(places, dealt):
+            new.sort()
             if kind == "hand":
-                world.hands[s] = new
+                hands[s] = new
             elif kind == "pile":
-                world.piles[s] = new
+                piles[s] = new
             else:
                 shuffle(rng, new)
                 world.scale = new
