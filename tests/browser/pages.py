@@ -38,26 +38,40 @@ def my_turn(page) -> bool:
     return page.locator(".prompt.mine").count() > 0 and page.locator(HELD).count() == 0
 
 
+def enabled_now(locator) -> bool:
+    """The element is there and enabled; False if it is not, or if the page redrew it away meanwhile (an update
+    arrived), which the next look at the page sees."""
+    from playwright.sync_api import Error as Redrawn  # its TimeoutError too
+
+    try:
+        return locator.count() > 0 and locator.is_enabled(timeout=1000)
+    except Redrawn:
+        return False
+
+
+def click_now(locator) -> bool:
+    """Click the element; False if the page redrew it away under the click."""
+    from playwright.sync_api import Error as Redrawn
+
+    try:
+        locator.click(timeout=2000)
+    except Redrawn:
+        return False
+    return True
+
+
 def take_turn(page, rng: random.Random) -> bool:
     """Make one decision by clicking, as a person would; False if there was nothing to click."""
     confirm = page.locator(".prompt .draft .btn.primary")
-    if confirm.count() and confirm.is_enabled() and rng.random() < 0.6:
-        confirm.click()
-        return True
+    if enabled_now(confirm) and rng.random() < 0.6:
+        return click_now(confirm)
     # A live table's gong ends the round for everybody: tapped now and then, not as often as a card is played.
     instant = page.locator(INSTANT).count() > 0 and rng.random() < 0.03
     options = page.locator(INSTANT if instant else f":is({PLAYABLE}):not(.gong-btn)")
     count = options.count()
     if not count:
-        if confirm.count() and confirm.is_enabled():
-            confirm.click()
-            return True
-        return False
-    try:
-        options.nth(rng.randrange(count)).click(timeout=2000)
-    except Exception:  # the page redrew under the click; the next look will see the new table
-        return False
-    return True
+        return enabled_now(confirm) and click_now(confirm)
+    return click_now(options.nth(rng.randrange(count)))
 
 
 def finished(page) -> bool:

@@ -33,6 +33,7 @@ def test_a_reload_keeps_the_seat_and_play_goes_on(live, person):
     page = seat_page(person, live, table_id, 0, token)
     rng = random.Random(2)
     play_moves(page, 4, rng)
+    page.locator(".prompt.mine").wait_for(timeout=20_000)  # the turn came back: the page shows the last card gone
     hand_before = page.locator(".area.mine .card").count()
     page.reload()
     page.locator(".area.mine").wait_for()
