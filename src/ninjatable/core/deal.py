@@ -93,32 +93,23 @@ def _greedy(plan: DealPlan, rng: random.Random) -> list[list[int]] | None:
     constrained.sort(key=plan.choices.__getitem__)
     room = list(plan.sizes)
     dealt: list[list[int]] = [[] for _ in room]
-    if type(rng) is random.Random:
-        draw = rng.random
-        for c in constrained:
-            # A place weighted by its free room, as a uniform deal would: `weighted_choice`, inlined (a world deals
-            # a few such cards, and this loop is most of a sampled world's time).
-            open_places: list[int] = []
-            reach: list[int] = []  # the running total of the room of the open places
-            total = 0
-            for q in options[c]:
-                if room[q]:
-                    total += room[q]
-                    open_places.append(q)
-                    reach.append(total)
-            if not total:
-                return None
-            p = open_places[bisect(reach, draw() * (total + 0.0), 0, len(reach) - 1)]
-            room[p] -= 1
-            dealt[p].append(c)
-    else:
-        for c in constrained:
-            open_places = [p for p in options[c] if room[p]]
-            if not open_places:
-                return None
-            p = weighted_choice(rng, open_places, [room[q] for q in open_places])
-            room[p] -= 1
-            dealt[p].append(c)
+    draw = rng.random
+    for c in constrained:
+        # A place weighted by its free room, as a uniform deal would: the draw of `random.Random.choices`, through
+        # the generator's `random`, inlined (a world deals a few such cards, and this loop is most of its time).
+        open_places: list[int] = []
+        reach: list[int] = []  # the running total of the room of the open places
+        total = 0
+        for q in options[c]:
+            if room[q]:
+                total += room[q]
+                open_places.append(q)
+                reach.append(total)
+        if not total:
+            return None
+        p = open_places[bisect(reach, draw() * (total + 0.0), 0, len(reach) - 1)]
+        room[p] -= 1
+        dealt[p].append(c)
     # Cards that may lie anywhere fill the remaining room uniformly.
     free = plan.free.copy()
     shuffle(rng, free)
