@@ -97,7 +97,11 @@ def partner_promise(seat: int, team: tuple[int, ...] | list[int], latest: dict[i
 
 def target_family(hand: list[int], seat: int, team: tuple[int, ...] | list[int], latest: dict[int, int]) -> int:
     """The family the player collects: the most valuable one it holds (the first on a tie)."""
-    values = family_values(hand, seat, team, latest)
+    return most_valuable(hand, family_values(hand, seat, team, latest))
+
+
+def most_valuable(hand: list[int], values: list[float]) -> int:
+    """`target_family`, from the hand's `family_values`."""
     return max((f for f, c in enumerate(hand) if c), key=lambda f: (values[f], -f))
 
 
@@ -118,7 +122,7 @@ def choose_pass_among(
 ) -> list[int]:
     """The families the player would pass (equally good): the least valuable, never the target if avoidable."""
     values = family_values(hand, seat, team, latest)
-    target = target_family(hand, seat, team, latest)
+    target = most_valuable(hand, values)
     if left not in team and latest.get(left, SILENT) >= 0:
         values[latest[left]] += FEED_ENEMY_PENALTY
     choices = [f for f, c in enumerate(hand) if c and f != target] or [target]
