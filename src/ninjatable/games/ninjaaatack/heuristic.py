@@ -134,7 +134,7 @@ class Heuristic(Bot):
         if particles and knows_its_passes(view):
             world = info.sample_world(self.rng)
             for hands in read_hands(view, info.seat, info.players, self.rng, particles):
-                world.place_hands(info.seat, hands)
+                world._place_hands(hands)  # read from the round: they keep the seat's hand and every card
                 yield world, 1.0
             return
         latest = latest_signals(view, info.players)  # the same for every world: read once

@@ -1038,7 +1038,12 @@ class NinjaaaTackState(State):
                 for p, known in zip(passes, self.passed[first:])
             ):
                 raise ValueError(f"passes to place keep what {seat_name(seat)} passed and received")
-            self.passed[first:] = [tuple(p) for p in passes]
+        self._place_hands(counts, passes)
+
+    def _place_hands(self, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
+        """`place_hands` without its checks, for hands a reading made (the heuristic places thousands)."""
+        if passes:
+            self.passed[len(self.passed) - len(passes):] = [tuple(p) for p in passes]
         self.hands = [c for hand in counts for c in hand]
 
     def reopen_choices(self, seat: int) -> None:
