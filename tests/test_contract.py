@@ -109,6 +109,7 @@ class TestContract:
             while not state.is_over():
                 movers = state.to_move()
                 assert movers, "a game that is not over has seats to move"
+                assert state._next_choice() == (movers[0], state.legal_actions(movers[0]))
                 assert len(set(movers)) == len(movers)
                 for seat in range(players):
                     legal = state.legal_actions(seat)
@@ -130,6 +131,7 @@ class TestContract:
                 steps += 1
                 assert steps < MAX_STEPS, "the game did not end"
             assert state.to_move() == ()
+            assert state._next_choice() is None
             assert len(state.scores()) == players
             winners = state.winners()
             assert winners and all(0 <= w < players for w in winners)
@@ -243,6 +245,32 @@ class TestContract:
                 fresh = pickle.loads(snapshot(moved))
                 assert moved.legal_actions(seat) == fresh.legal_actions(seat)
                 assert np.array_equal(moved.observation(seat), fresh.observation(seat))
+
+    def test_a_quiet_world_plays_as_one_that_logs(self, game_id, players, options):
+        # A search's random rollouts play in quiet worlds (no log kept): everything but the log must go as it would.
+        rng = random.Random(37)
+        for state in positions(game_id, players, options, seed=41, count=3):
+            if state.is_over():
+                continue
+            world = state.sample_world(state.to_move()[0], rng)
+            quiet = world.clone()
+            quiet.make_quiet()
+            steps = 0
+            while not world.is_over():
+                if steps % 5 == 0:
+                    for seat in range(players):
+                        assert quiet.legal_actions(seat) == world.legal_actions(seat)
+                        assert np.array_equal(quiet.observation(seat), world.observation(seat))
+                        assert quiet.view(seat) == world.view(seat)
+                mover = rng.choice(world.to_move())
+                action = rng.choice(world.legal_actions(mover))
+                world._apply(mover, action)
+                quiet._apply(mover, action)
+                steps += 1
+            assert quiet.is_over() and quiet.to_move() == ()
+            assert quiet.result() == world.result()
+            assert quiet.sheet == world.sheet and quiet.tallies == world.tallies
+            assert quiet.clone().quiet, "a quiet world's copies stay quiet"
 
     def test_an_observation_written_into_any_float32_array_is_the_same(self, game_id, players, options):
         game = get_game(game_id)

@@ -349,8 +349,29 @@ class IsmctsBot(Bot):
         expanded = False
         model_others = self.others == "policy"
         policy = self._rollout_policy(world) if model_others else None
-        while not expanded and not world.is_over() and not _past(world, horizon):
+        root_seat, root_allowed = self._root_seat, self._root_allowed
+        sheet = world.sheet
+        end = horizon if horizon is not None else math.inf
+        while not expanded and len(sheet) < end:
             movers = world.to_move()
+            if not movers:  # the game is over
+                break
+            if len(movers) == 1 and not model_others:
+                # One seat to move and the tree decides for it (nearly every step): the general case below, without
+                # its lists.
+                seat = movers[0]
+                legal = world._legal_actions(seat)
+                if node is root and seat == root_seat and root_allowed is not None:
+                    legal = [a for a in legal if a in root_allowed] or legal
+                key, expanded = self._select(node, seat, legal, size)
+                world._apply(seat, key - seat * size)
+                path.append((node, ((seat, key),)))
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    expanded = True
+                node = child
+                continue
             chosen: list[tuple[int, int]] = []  # (seat, edge key) of the seats the tree decides for
             moves: list[tuple[int, int]] = []  # (seat, action) of every mover, in the order asked
             # Every mover decides before any choice is applied: a simultaneous decision stays blind.
@@ -359,8 +380,8 @@ class IsmctsBot(Bot):
                 if model_others and seat != self._root_seat:
                     moves.append((seat, _policy_action(policy, world, seat, legal, self.rng)))
                     continue
-                if node is root and seat == self._root_seat and self._root_allowed is not None:
-                    legal = [a for a in legal if a in self._root_allowed] or legal
+                if node is root and seat == root_seat and root_allowed is not None:
+                    legal = [a for a in legal if a in root_allowed] or legal
                 key, fresh = self._select(node, seat, legal, size)
                 chosen.append((seat, key))
                 moves.append((seat, key - seat * size))
@@ -390,6 +411,7 @@ class IsmctsBot(Bot):
         untried: list[int] = []
         best_key, best_value = -1, -1.0
         c = self.c
+        sqrt, log = math.sqrt, math.log
         if not legal:  # a broken game; `_randbelow(0)` would never return
             raise AssertionError(f"seat {seat} is to move with no legal action")
         below = self.rng._randbelow  # `randrange(n)` and `choice`'s draw, a Python call fewer (the same numbers)
@@ -407,7 +429,7 @@ class IsmctsBot(Bot):
             edge[2] += 1
             if untried:
                 continue
-            value = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0])
+            value = edge[1] / edge[0] + c * sqrt(log(edge[2]) / edge[0])
             if value > best_value:
                 best_key, best_value = key, value
         if untried:
@@ -437,12 +459,16 @@ class IsmctsBot(Bot):
         pick = rng._randbelow
         sheet = world.sheet
         end = horizon if horizon is not None else math.inf
-        while not world.is_over() and len(sheet) < end:
-            seat = world.to_move()[0]
-            legal = world._legal_actions(seat)
+        world.make_quiet()  # nothing reads a random rollout's log
+        next_choice, apply = world._next_choice, world._apply
+        while len(sheet) < end:
+            choice = next_choice()
+            if choice is None:  # the game is over
+                return
+            seat, legal = choice
             if not legal:  # a broken game; `_randbelow(0)` would never return
                 raise AssertionError(f"{world!r}: seat {seat} is to move with no legal action")
-            world._apply(seat, legal[pick(len(legal))])  # legal by construction
+            apply(seat, legal[pick(len(legal))])  # legal by construction
 
     def _rollout_policy(self, world: State) -> list[Bot] | None:
         """The game's heuristic bot for every seat, made once per game and player count (None: random play)."""

@@ -72,6 +72,10 @@ class LiveStep(NamedTuple):
 _new_tuple = tuple.__new__
 
 
+def _discard_event(kind: str, text: str, to: int | None = None) -> None:
+    """`State.log` on a quiet state (see `State.make_quiet`)."""
+
+
 def seat_name(seat: int, viewer: int | None = None) -> str:
     """How seats are named to people: Player 1, Player 2, ... (numbered from 0 in the API); "You" for `viewer`."""
     return "You" if seat == viewer and viewer is not None else f"Player {seat + 1}"
@@ -309,6 +313,14 @@ class State(ABC):
             self.history.append((seat, action))
         else:
             self.apply(seat, action)
+
+    def _next_choice(self) -> tuple[int, list[int]] | None:
+        """The first seat to move and its legal actions; None once the game is over. A search's rollouts ask this
+        at every step, so a game may answer it in one call where `to_move` and `_legal_actions` take two."""
+        movers = self.to_move()
+        if not movers:
+            return None
+        return movers[0], self._legal_actions(movers[0])
 
     def decision(self, seat: int) -> Decision | None:
         """What `seat` is deciding now, with a prompt in words; None when it need not decide."""
@@ -551,12 +563,22 @@ class State(ABC):
         """Add `amount` to the named tally that `stats` reports at game end."""
         self.tallies[name] = self.tallies.get(name, 0) + amount
 
+    quiet = False  # True on a search's rollout world (`make_quiet`): nothing it logs is kept
+
+    def make_quiet(self) -> None:
+        """Stop keeping events and building their texts on this state: for a search's rollout world, whose log nobody
+        reads (its events are left incomplete). Scores, tallies and everything else the rules keep go on as before."""
+        self.quiet = True
+        self.log = _discard_event  # shadows the method on this state alone: states that log pay nothing for the switch
+
     def log(self, kind: str, text: str, to: int | None = None) -> None:
         self.events.append(_new_tuple(Event, (kind, text, to)))  # Event(kind, text, to), a Python call fewer
 
     def score(self, label: str, points: list[int] | tuple[int, ...]) -> None:
         """Add a row to the score sheet (and so to the running totals)."""
         self.sheet.append(ScoreLine(label, tuple(points)))
+        if self.quiet:
+            return
         shown = ", ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(points))
         self.log("score", f"{label}: {shown}")
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ...core import Decision, Game, Option, Private, State, deal_by_places, seat_name, winners_text
+from ...core import Decision, Event, Game, Option, Private, State, deal_by_places, seat_name, winners_text
 from ...core.deal import DealPlan, deal_planned, plan_deal, shuffle
 from . import cards as C
 from .cards import COLOUR_OF, LABELS, NUMBERS, PURPLE, SETUPS
@@ -57,7 +57,8 @@ OBS_SEATS = OBS_VOID + MAX_SEATS * 4
 OBS_TAIL = OBS_SEATS + MAX_SEATS * 8
 # RELATIVE[n][seat][s]: where seat s sits counted from `seat` (the observer is 0, the next seat 1, ...).
 RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in SETUPS}
-PLAY_TEXTS = tuple(tuple(f"{seat_name(s)} plays {label}" for label in LABELS) for s in range(MAX_SEATS))
+# The event of every (seat, card) play, built once: logging a play is then a look-up (events are immutable).
+PLAY_EVENTS = tuple(tuple(Event("play", f"{seat_name(s)} plays {label}") for label in LABELS) for s in range(MAX_SEATS))
 # WIN_TEXTS[seat][last trick]: what the log says when the seat wins a trick (before any purples it takes).
 WIN_TEXTS = tuple((f"{seat_name(s)} wins the trick with a Dragon Body token",
                    f"{seat_name(s)} wins the trick with the Dragon Head") for s in range(MAX_SEATS))
@@ -257,6 +258,11 @@ class DragonState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def _next_choice(self) -> tuple[int, list[int]] | None:
+        if self.phase == PLAY:  # in the tricks (nearly every move), answered without asking `to_move`
+            return self.turn, self._playable()
+        return super()._next_choice()
+
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == PLAY:
@@ -405,7 +411,7 @@ class DragonState(State):
         trick.append(card)
         self.played |= 1 << card
         self.played_by[card] = seat
-        self.log("play", PLAY_TEXTS[seat][card])
+        self.events.append(PLAY_EVENTS[seat][card])  # self.log("play", ...) with the event built once
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
         else:
@@ -436,8 +442,9 @@ class DragonState(State):
         self.tricks_played += 1
         self.tokens[winner] += 1
         last = self.tricks_played == self.setup.hand
-        text = WIN_TEXTS[winner][last]
-        self.log("trick", f"{text} and {', '.join(LABELS[c] for c in purples)}" if purples else text)
+        if not self.quiet:
+            text = WIN_TEXTS[winner][last]
+            self.log("trick", f"{text} and {', '.join(LABELS[c] for c in purples)}" if purples else text)
         self.trick = []
         self.leader = self.turn = winner
         if last:
@@ -456,8 +463,9 @@ class DragonState(State):
         scale_purples = [c for c in self.scale if c < NUMBERS]
         self.taken[last_winner].extend(scale_purples)
         self.revealed_scale = sorted(self.scale)
-        shown = ", ".join(LABELS[c] for c in self.revealed_scale)
-        self.log("scale", f"The Inverted Scale is revealed: {shown}; {seat_name(last_winner)} takes its purples")
+        if not self.quiet:
+            shown = ", ".join(LABELS[c] for c in self.revealed_scale)
+            self.log("scale", f"The Inverted Scale is revealed: {shown}; {seat_name(last_winner)} takes its purples")
         self.score(*self._round_points())
         self._tally_round()
         self.last_winner = last_winner
@@ -710,8 +718,9 @@ class DragonState(State):
         moves = len(history)
         if moves == table.moves and history is table.history:
             # Nothing recorded since. A move made without the history (a search playing on in its world with
-            # `_apply`) still logs an event: then the table is written anew.
-            return len(self.events) == table.logged
+            # `_apply`) still logs an event: then the table is written anew. A quiet state logs nothing, so it
+            # cannot tell: its table is always written anew.
+            return len(self.events) == table.logged and not self.quiet
         if history is not table.history or moves < table.moves or table.round != self.round:
             return False  # not kept for these moves, or for this round
         layout = table.layout

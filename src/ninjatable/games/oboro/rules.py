@@ -247,9 +247,10 @@ class OboroState(State):
         self._take_into_card_area(winner, trick)
         arrow = self.arrow_seat
         self.leader = self.turn = self.next_leader = winner if arrow < 0 else arrow
-        shown = " ".join([LABELS[c] for c in trick])
-        lead_note = "" if arrow < 0 or arrow == winner else f"; {NAME[arrow]} leads next (Arrow)"
-        self.log("trick", f"{NAME[winner]} wins the trick ({shown}){lead_note}")
+        if not self.quiet:
+            shown = " ".join([LABELS[c] for c in trick])
+            lead_note = "" if arrow < 0 or arrow == winner else f"; {NAME[arrow]} leads next (Arrow)"
+            self.log("trick", f"{NAME[winner]} wins the trick ({shown}){lead_note}")
         self.trick = []
         self.arrow_seat = -1
         self._trick_runs = None  # what the trick changed (Card Area, pieces, scores) is observed anew
@@ -325,8 +326,9 @@ class OboroState(State):
 
     def _end_round(self) -> None:
         powers = [self.ninja_power(s) for s in range(self.players)]
-        shown = ", ".join(f"{seat_name(s)} {power}" for s, power in enumerate(powers))
-        self.log("round", f"Round {self.round} ends; Ninja Power: {shown} (Mission Value {self.mission_value})")
+        if not self.quiet:
+            shown = ", ".join(f"{seat_name(s)} {power}" for s, power in enumerate(powers))
+            self.log("round", f"Round {self.round} ends; Ninja Power: {shown} (Mission Value {self.mission_value})")
         self.score(f"Round {self.round}", self.round_points(powers))
         busts = sum(1 for power in powers if power > self.mission_value)
         self.count("mission_busts", busts)  # seats whose Ninja Power went over the Mission Value this round
