@@ -416,22 +416,23 @@ class IsmctsBot(Bot):
             raise AssertionError(f"seat {seat} is to move with no legal action")
         below = self.rng._randbelow  # `randrange(n)` and `choice`'s draw, a Python call fewer (the same numbers)
         start = below(len(legal))  # equal values: the first in a random rotation wins
+        base = seat * size
+        get = edges.get
         for action in legal[start:] + legal[:start]:
-            key = seat * size + action
-            edge = edges.get(key)
-            if edge is None or edge[0] == 0:
+            key = base + action
+            edge = get(key)
+            if edge is None:
                 untried.append(key)
-                if edge is None:
-                    edges[key] = [0, 0.0, 1]
-                else:
-                    edge[2] += 1
+                edges[key] = [0, 0.0, 1]
                 continue
             edge[2] += 1
-            if untried:
-                continue
-            value = edge[1] / edge[0] + c * sqrt(log(edge[2]) / edge[0])
-            if value > best_value:
-                best_key, best_value = key, value
+            visits = edge[0]
+            if not visits:
+                untried.append(key)
+            elif not untried:
+                value = edge[1] / visits + c * sqrt(log(edge[2]) / visits)
+                if value > best_value:
+                    best_key, best_value = key, value
         if untried:
             return untried[below(len(untried))], True
         return best_key, False

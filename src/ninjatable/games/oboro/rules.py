@@ -200,6 +200,10 @@ class OboroState(State):
     def is_over(self) -> bool:
         return self.turn < 0
 
+    def _next_choice(self) -> tuple[int, list[int]] | None:
+        turn = self.turn
+        return None if turn < 0 else (turn, self._legal_actions(turn))
+
     def _apply(self, seat: int, action: int) -> None:
         self.hands[seat].remove(action)
         trick = self.trick
@@ -276,8 +280,9 @@ class OboroState(State):
         got = min(count, self.stock)
         self.stock -= got
         self.pieces[seat] += got
-        lost = f" ({count - got} more than the stock held)" if got < count else ""
-        self.log("shuriken", f"{seat_name(seat)} takes {got} Shuriken piece(s){lost}; stock {self.stock}")
+        if not self.quiet:
+            lost = f" ({count - got} more than the stock held)" if got < count else ""
+            self.log("shuriken", f"{seat_name(seat)} takes {got} Shuriken piece(s){lost}; stock {self.stock}")
         if self.stock == 0 and self.shuriken_scorings < C.SHURIKEN_SCORINGS_TO_END:
             self._shuriken_scoring()
 
