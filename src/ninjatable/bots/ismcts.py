@@ -349,6 +349,8 @@ class IsmctsBot(Bot):
         expanded = False
         model_others = self.others == "policy"
         policy = self._rollout_policy(world) if model_others else None
+        if self.rollout == "random" and not model_others:
+            world.make_quiet()  # no bot reads this world's log, in the tree or in the rollout
         root_seat, root_allowed = self._root_seat, self._root_allowed
         sheet = world.sheet
         end = horizon if horizon is not None else math.inf
@@ -484,12 +486,15 @@ class IsmctsBot(Bot):
 
     def _rewards(self, world: State) -> list[float]:
         """One reward in [0, 1] per seat, from the final result or the running totals at the horizon."""
-        if not world.is_over() and world.game.heuristic_bot is not None:
-            judged = world.game.heuristic_bot.estimate(world)
-            if judged is not None:
-                return judged
+        over = world.is_over()
+        if not over:
+            bot = world.game.heuristic_bot
+            if bot is not None and bot.estimate is not Bot.estimate:  # a game that offers a judgement
+                judged = bot.estimate(world)
+                if judged is not None:
+                    return judged
         scores = world.scores()
-        if world.is_over():
+        if over:
             winners = world.winners()
         else:
             best = max(scores)

@@ -532,8 +532,10 @@ class State(ABC):
         Hidden cards are redistributed consistently with what the seat has seen; the world's history
         holds no moves (they would tell hidden choices) and its events are those the seat saw.
         """
-        seat = checks.check_seat(self, seat)
-        checks.check_rng(rng)
+        if seat.__class__ is not int or not 0 <= seat < self.players:  # the common case tested inline (searches)
+            seat = checks.check_seat(self, seat)
+        if rng.__class__ is not random.Random:
+            checks.check_rng(rng)
         # A clone without copies of the history and the log, which the world replaces.
         world = self._shallow_copy()
         world.history = []

@@ -242,8 +242,11 @@ class OboroState(State):
     # --- trick resolution ---------------------------------------------------------------------------
     def trick_winner_index(self) -> int:
         """Position in the trick of the winning card: the highest value, the later card on a tie."""
-        values = [VALUE[c] for c in self.trick]
-        return len(values) - 1 - values[::-1].index(max(values))  # the last position holding the highest value
+        best, high = 0, -1
+        for i, c in enumerate(self.trick):
+            if VALUE[c] >= high:  # a tie goes to the later card
+                best, high = i, VALUE[c]
+        return best
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -486,11 +489,15 @@ def rank_payouts(keys: dict[int, tuple[int, ...]], players: int = PLAYERS) -> li
     held alone pays RANK_POINTS, a shared rank pays SHARED_RANK_POINTS to each sharer. Unranked seats get 0.
     """
     points = [0] * players
+    ranked = list(keys.values())
     for seat, key in keys.items():
-        better = sum(1 for other in keys.values() if other > key)
-        sharers = sum(1 for other in keys.values() if other == key)
-        table = C.RANK_POINTS if sharers == 1 else C.SHARED_RANK_POINTS
-        points[seat] = table[better]
+        better = sharers = 0
+        for other in ranked:
+            if other > key:
+                better += 1
+            elif other == key:
+                sharers += 1
+        points[seat] = (C.RANK_POINTS if sharers == 1 else C.SHARED_RANK_POINTS)[better]
     return points
 
 
