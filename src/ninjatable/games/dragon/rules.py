@@ -451,6 +451,8 @@ class DragonState(State):
             self.head = winner
             self._finish_round(winner)
             return
+        if not any(self.piles):  # most tricks: no 2nd-half pile is waiting
+            return
         for s in range(self.players):
             if not self.hands[s] and self.piles[s]:
                 # The 1st-half hand is used up: the 2nd-half pile becomes the hand before the next trick.
@@ -472,7 +474,8 @@ class DragonState(State):
         totals = self.scores()
         if min(totals) <= C.END_SCORE or self.round == self.players:
             self.phase = OVER
-            self.log("end", f"The game is over: {winners_text(self.winners())}")
+            if not self.quiet:
+                self.log("end", f"The game is over: {winners_text(self.winners())}")
         else:
             self.leader = last_winner
             if self.deals_next_round():
@@ -486,7 +489,7 @@ class DragonState(State):
                 points[s] = C.MOON_POINTS
                 return f"{label} (Shoot the Moon: {seat_name(s)})", points
         return label, [
-            C.TOKEN_POINTS * self.tokens[s] - sum(C.number(c) for c in self.taken[s]) for s in range(self.players)
+            C.TOKEN_POINTS * self.tokens[s] - sum(map(C.number, self.taken[s])) for s in range(self.players)
         ]
 
     def _tally_round(self) -> None:
