@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, seat_name, winners_text
+from ...core.deal import shuffle
 from . import cards as C
 from .cards import (
     ATTACKER_ONLY,
@@ -213,7 +214,7 @@ class ClanWarsState(State):
         super().__init__(game, players, seed, options)
         n = players
         deck = list(range(DECK_SIZE))
-        self.chance().shuffle(deck)
+        shuffle(self.chance(), deck)
         self.deck = deck  # the top of the deck is the end of the list
         self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(n)]
         self.discard: list[int] = []
@@ -1456,7 +1457,7 @@ class ClanWarsState(State):
             for c in fixed[b]:
                 pool.remove(c)
         pool.sort()  # the deal must not depend on where the hidden cards truly lie
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         k = 0
         for b in others:
             need = len(self.hands[b]) - len(fixed[b])

@@ -184,7 +184,7 @@ class DragonState(State):
         self.round += 1
         deck = self.in_use.copy()
         rng = self.chance()
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         size = self.setup.hand
         self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(n)]
         self.scale = deck[n * size:]

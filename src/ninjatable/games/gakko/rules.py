@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...core import Decision, Game, Option, Private, State, seat_name
+from ...core.deal import shuffle
 from . import cards as C
 from .cards import (
     ACTIONS,
@@ -156,7 +157,7 @@ class GakkoState(State):
         self.round += 1
         self.phase = SPLIT
         deck = [r for r in range(1, self.top_rank + 1) for _ in range(COPIES)]
-        self.chance().shuffle(deck)
+        shuffle(self.chance(), deck)
         self.heaven = [0] * (n * STRIDE)
         self.earth = [0] * (n * STRIDE)
         for seat in range(n):
@@ -795,7 +796,7 @@ def _resample_split(world: GakkoState, seat: int, rng: random.Random) -> None:
             hand = slice(other * STRIDE, (other + 1) * STRIDE)
             hidden = list(map(add, hidden, map(add, heaven[hand], earth[hand])))
     pool = _in_rank_order(hidden)  # the deal must not depend on where the hidden cards truly lie
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     coin = rng.random
     at = 0
     for other in range(n):
@@ -828,7 +829,7 @@ def _resample_heavens(world: GakkoState, seat: int, rng: random.Random) -> None:
             hand = slice(other * STRIDE, (other + 1) * STRIDE)
             hidden = list(map(add, hidden, map(sub, heaven[hand], known[hand])))
     pool = _in_rank_order(hidden)  # the deal must not depend on where the hidden cards truly lie
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     at = 0
     for other in range(n):
         if other == seat:

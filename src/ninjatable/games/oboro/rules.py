@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ...core import Decision, Event, Game, Option, Private, State, seat_name
-from ...core.deal import DealPlan, deal_planned, plan_deal
+from ...core.deal import DealPlan, deal_planned, plan_deal, shuffle
 from . import cards as C
 from .cards import COLOUR, COLOUR_RUN, DECK_SIZE, LABELS, SHURIKEN_CARDS, VALUE
 from .render import render
@@ -126,7 +126,7 @@ class OboroState(State):
     def _start_round(self) -> None:
         self.round += 1
         deck = list(range(DECK_SIZE))
-        self.chance().shuffle(deck)
+        shuffle(self.chance(), deck)
         size = C.HAND_SIZE
         self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(self.players)]
         self.stacks: list[list[int]] = [[] for _ in range(self.players * C.COLOURS)]  # seat*3+colour, top last
