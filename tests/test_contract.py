@@ -164,6 +164,30 @@ class TestContract:
                 assert str(info.value), "the error says what was wrong"
                 assert snapshot(state) == before, f"a refused move ({who}, {action!r}) changed the state"
 
+    def test_apply_checks_the_legal_actions_it_handed_out_not_the_callers_list(self, game_id, players, options):
+        # `apply` keeps the legal actions it last handed out, to spare asking the game again: what a caller does to
+        # its list must change nothing, and a move ends their use.
+        size = get_game(game_id).num_actions(players)
+        for state in positions(game_id, players, options, seed=43, count=6):
+            if state.is_over():
+                continue
+            seat = state.to_move()[0]
+            handed = state.legal_actions(seat)
+            first = handed[0]
+            illegal = [a for a in range(size) if a not in handed]
+            before = snapshot(state)
+            handed[:] = illegal[:1]
+            if illegal:
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, illegal[0])
+                assert snapshot(state) == before
+            state.apply(seat, first)
+            assert state.history[-1] == (seat, first)
+            if not state.is_over() and first not in state._legal_actions(seat):
+                # Handed out before the move and no longer legal after it: refused.
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, first)
+
     def test_clone_is_independent(self, game_id, players, options):
         for state in positions(game_id, players, options, seed=12, count=4):
             if state.is_over():

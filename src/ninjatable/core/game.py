@@ -289,7 +289,12 @@ class State(ABC):
         # The common case (a plain int in range) is tested inline: this is on every engine's hot path.
         if seat.__class__ is not int or not 0 <= seat < self.players:
             seat = checks.check_seat(self, seat)
-        return self._legal_actions(seat)
+        legal = self._legal_actions(seat)
+        # Kept for `apply`, since a caller mostly applies one of the actions it has just asked for: until the history
+        # grows, that list answers whether the move is legal (a copy, in case the caller changes the list it got).
+        # A state moved with `_apply` (a search's world) is never moved with `apply`, so its history tells every move.
+        self._asked_legal = (seat, len(self.history), tuple(legal))
+        return legal
 
     def apply(self, seat: int, action: int) -> None:
         """Carry out `action` for `seat`; raise IllegalAction and change nothing if it is not allowed."""
@@ -297,6 +302,12 @@ class State(ABC):
             seat = checks.check_seat(self, seat)
         if action.__class__ is not int:
             action = checks.check_action(self, action)
+        asked = self.__dict__.get("_asked_legal")
+        if asked is not None and asked[0] == seat and asked[1] == len(self.history) and action in asked[2]:
+            # Legal by the list just handed out for this seat at this position (and so the seat is to move).
+            self._apply(seat, action)
+            self.history.append((seat, action))
+            return
         if seat not in self.to_move():
             checks.check_turn(self, seat)
         legal = self._legal_actions(seat)
@@ -496,12 +507,14 @@ class State(ABC):
         return kept[1]
 
     def __getstate__(self) -> dict[str, Any]:
-        # The per-seat event cache, the kept totals and the worlds' preparations are derived data: copies, pickles
-        # and snapshots leave them out (a game keeping data of its own for speed extends this).
+        # The per-seat event cache, the kept totals, the worlds' preparations and the legal actions last asked for
+        # are derived data: copies, pickles and snapshots leave them out (a game keeping data of its own for speed
+        # extends this).
         state = self.__dict__.copy()
         state.pop("_seen_cache", None)
         state.pop("_totals_kept", None)
         state.pop("_worlds_prepared_by_seat", None)
+        state.pop("_asked_legal", None)
         return state
 
     def _forget_kept(self) -> None:
