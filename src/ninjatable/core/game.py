@@ -239,6 +239,8 @@ class State(ABC):
     # A search that plays a world only until the score sheet has this many lines sets it on the world: the game
     # may then leave the round that would start there undealt (see `deals_next_round`). None: play on.
     search_horizon: int | None = None
+    # (seat, len(history), the actions) that `legal_actions` last handed out, for `apply` (see `legal_actions`).
+    _asked_legal: tuple[int, int, tuple[int, ...]] | None = None
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -302,7 +304,7 @@ class State(ABC):
             seat = checks.check_seat(self, seat)
         if action.__class__ is not int:
             action = checks.check_action(self, action)
-        asked = self.__dict__.get("_asked_legal")
+        asked = self._asked_legal
         if asked is not None and asked[0] == seat and asked[1] == len(self.history) and action in asked[2]:
             # Legal by the list just handed out for this seat at this position (and so the seat is to move).
             self._apply(seat, action)
