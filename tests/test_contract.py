@@ -288,8 +288,13 @@ class TestContract:
                         assert quiet.view(seat) == world.view(seat)
                 mover = rng.choice(world.to_move())
                 action = rng.choice(world.legal_actions(mover))
+                viewer = (mover + 1) % players
+                quiet.sample_world(viewer, random.Random(1))  # a game may keep what the worlds were dealt from
                 world._apply(mover, action)
                 quiet._apply(mover, action)
+                # A quiet move may log nothing: nothing kept from before it may deal the next worlds.
+                assert snapshot(quiet.sample_world(viewer, random.Random(2))) == snapshot(
+                    quiet.clone().sample_world(viewer, random.Random(2)))
                 steps += 1
             assert quiet.is_over() and quiet.to_move() == ()
             assert quiet.result() == world.result()

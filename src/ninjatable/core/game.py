@@ -499,6 +499,8 @@ class State(ABC):
         """`prepare(seat)`, what the seat's sampled worlds are dealt from (a `DealPlan` and the like), kept until
         the next move: a search samples many worlds from one position. A move is known by the history or the log
         growing, so a game using this logs every move (a search's world records no history). Only read it."""
+        if self.quiet:  # its moves may log nothing: what was prepared cannot be known to be of this position
+            return prepare(seat)
         position = (len(self.history), len(self.events))
         prepared = self.__dict__.get("_worlds_prepared_by_seat")
         if prepared is None:
@@ -520,8 +522,8 @@ class State(ABC):
         return state
 
     def _forget_kept(self) -> None:
-        """Drop every value kept for speed (what `__getstate__` leaves out): for code that changes the state's fields
-        by hand, such as a scripted deal, rather than by moves."""
+        """Drop every value kept for speed (what `__getstate__` leaves out: the legal actions last handed out among
+        them): for code that changes the state's fields by hand, such as a scripted deal, rather than by moves."""
         self.__dict__ = self.__getstate__()
 
     def _shallow_copy(self) -> State:
@@ -583,8 +585,9 @@ class State(ABC):
     quiet = False  # True on a search's rollout world (`make_quiet`): nothing it logs is kept
 
     def make_quiet(self) -> None:
-        """Stop keeping events and building their texts on this state: for a search's rollout world, whose log nobody
-        reads (its events are left incomplete). Scores, tallies and everything else the rules keep go on as before."""
+        """Make `log` keep nothing on this state, and let games skip building their texts: for a search's rollout
+        world, whose log nobody reads. Its events are then incomplete (a game may still append some directly);
+        scores, tallies and everything else the rules keep go on as before."""
         self.quiet = True
         self.log = _discard_event  # shadows the method on this state alone: states that log pay nothing for the switch
 

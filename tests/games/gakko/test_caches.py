@@ -97,3 +97,15 @@ def test_a_clone_observes_its_own_cards_after_the_original_moves_on():
         state.observation(seat)
     for seat in range(4):
         assert np.array_equal(clone.observation(seat), seen[seat])
+
+
+def test_a_scripted_position_refuses_moves_handed_out_before_it():
+    # `apply` checks moves against the legal actions it last handed out until the history grows: a position set
+    # up by hand must not let a move of the position before through.
+    state = GAME.new_state(3, seed=1)
+    before = state.legal_actions(0)
+    state.script_play([([1, 2, 3], [4, 5])] * 3, [(4, 1), (6, 1)], current=1)
+    assert state.to_move() == (1,)
+    with pytest.raises(IllegalAction):
+        state.apply(0, before[0])
+    assert state.history == []

@@ -1234,3 +1234,12 @@ def test_the_game_s_own_draws_equal_the_library_s_and_the_kernel_s_deal():
             sorted(families[t] for t in tokens) for tokens in dealt
         ]
         assert a.random() == b.random()
+
+
+def test_a_scripted_deal_refuses_a_pass_of_a_card_no_longer_held():
+    state = new()
+    state.legal_actions(0)  # handed out for the deal before the script
+    state.set_hands([["Dragon"] * 4, ["Fox"] * 4, ["Crane"] * 4, ["Tiger"] * 4])
+    with pytest.raises(IllegalAction):
+        state.apply(0, state.parse_action("pass Fox"))
+    assert state.history == [] and hand(state, 0) == {"Dragon": 4}

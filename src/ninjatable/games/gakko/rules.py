@@ -229,6 +229,7 @@ class GakkoState(State):
     # --- scripted positions (tests, puzzles) --------------------------------------------------------
     def script_deal(self, hands: list[list[int]], undealt: list[int]) -> None:
         """Replace the current split's deal: each seat's whole hand (all in Heaven) and the undealt cards."""
+        self._forget_kept()  # the kernel keeps the legal actions it handed out and what worlds are dealt from
         n = self.players
         self.heaven, self.earth = [0] * (n * STRIDE), [0] * (n * STRIDE)
         for seat, hand in enumerate(hands):

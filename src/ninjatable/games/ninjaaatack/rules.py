@@ -1038,10 +1038,12 @@ class NinjaaaTackState(State):
                 for p, known in zip(passes, self.passed[first:])
             ):
                 raise ValueError(f"passes to place keep what {seat_name(seat)} passed and received")
+        self._forget_kept()  # the kernel keeps the legal actions it handed out
         self._place_hands(counts, passes)
 
     def _place_hands(self, counts: list[list[int]], passes: list[list[int]] | None = None) -> None:
         """`place_hands` without its checks, for hands a reading made (the heuristic places thousands)."""
+        self.__dict__.pop("_asked_legal", None)  # all `_forget_kept` would drop that the hands decide
         if passes:
             self.passed[len(self.passed) - len(passes):] = [tuple(p) for p in passes]
         self.hands = [c for hand in counts for c in hand]
@@ -1052,6 +1054,7 @@ class NinjaaaTackState(State):
         Their true choices are hidden from `seat`; a search can then let its own model of those players
         decide for them, the gong included, instead of a choice drawn with the world.
         """
+        self._forget_kept()  # the kernel keeps the legal actions it handed out
         self.pending = [a if s == seat else NO_CHOICE for s, a in enumerate(self.pending)]
         self.movers = tuple(s for s, a in enumerate(self.pending) if a == NO_CHOICE)
         self.waiting = len(self.movers)
@@ -1072,6 +1075,7 @@ class NinjaaaTackState(State):
             or any(c != C.CARDS_PER_FAMILY for c in per_family)
         ):
             raise ValueError(f"a deal is {n} hands of {C.HAND_SIZE} cards using each of the {n} families 4 times")
+        self._forget_kept()  # the kernel keeps the legal actions it handed out
         self.hands = counts
 
 
