@@ -241,6 +241,8 @@ class State(ABC):
     search_horizon: int | None = None
     # (seat, len(history), the actions) that `legal_actions` last handed out, for `apply` (see `legal_actions`).
     _asked_legal: tuple[int, int, tuple[int, ...]] | None = None
+    # True on a search's rollout world (`make_quiet`): `log` keeps nothing there.
+    quiet: bool = False
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -581,8 +583,6 @@ class State(ABC):
     def count(self, name: str, amount: float = 1) -> None:
         """Add `amount` to the named tally that `stats` reports at game end."""
         self.tallies[name] = self.tallies.get(name, 0) + amount
-
-    quiet = False  # True on a search's rollout world (`make_quiet`): nothing it logs is kept
 
     def make_quiet(self) -> None:
         """Make `log` keep nothing on this state, and let games skip building their texts: for a search's rollout
