@@ -721,8 +721,8 @@ class DragonState(State):
         moves = len(history)
         if moves == table.moves and history is table.history:
             # Nothing recorded since. A move made without the history (a search playing on in its world with
-            # `_apply`) still logs an event: then the table is written anew. A quiet state logs nothing, so it
-            # cannot tell: its table is always written anew.
+            # `_apply`) still logs an event: then the table is written anew. A quiet state's moves may log nothing,
+            # so it cannot tell: its table is always written anew.
             return len(self.events) == table.logged and not self.quiet
         if history is not table.history or moves < table.moves or table.round != self.round:
             return False  # not kept for these moves, or for this round
