@@ -129,8 +129,7 @@ class GakkoState(State):
     ascending rank order; the lock is not stored but derived from the two end tiers, so it is re-evaluated
     after every action by construction.
 
-    Derived caches, all for speed: the legal actions last listed (`legal_seat`, `legal_kept`), forgotten at every
-    change; the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the observation
+    Derived caches, all for speed: the ranks each hand holds as bits (`held[2 * seat + hand]`, see cards.RANK_BIT), and the observation
     floats (`obs_floats`), both kept in step with the cards (and the floats with the table and the seat flags) by the
     moves or dropped (None) to be worked out again; the runs of the floats each observer copies (`obs_cuts`), kept
     for one floats object. Code that changes the state by hand (tests, puzzles) uses `script_play`.
@@ -143,8 +142,6 @@ class GakkoState(State):
         self.literal_taking: bool = options["literal_taking"]
         self.deal_size = C.DEAL_SIZE[players]
         self.top_rank = C.TOP_RANK[players]
-        self.legal_seat = NOBODY  # whose legal actions `legal_kept` holds (see `_legal_actions`)
-        self.legal_kept: list[int] = []
         self.obs_cuts: tuple[memoryview, bool, list[tuple | None]] | None = None  # see `_observe`
         self.round = 0
         self.starter = NOBODY  # the first round's starter is drawn once the table is set up
@@ -244,7 +241,6 @@ class GakkoState(State):
         self.undealt_n = len(undealt)
         self.held = None
         self.obs_floats = None
-        self.legal_seat = NOBODY
 
     def script_play(self, hands: list[tuple[list[int], list[int]]], table: list[tuple[int, int]],
                     current: int, undealt: list[int] | None = None) -> None:
@@ -264,7 +260,6 @@ class GakkoState(State):
         self.must_lead = False
         self.held = None
         self.obs_floats = None
-        self.legal_seat = NOBODY
 
     # --- the table ----------------------------------------------------------------------------------
     def lock(self) -> int:
@@ -289,18 +284,11 @@ class GakkoState(State):
         return self.phase == OVER
 
     def _legal_actions(self, seat: int) -> list[int]:
-        # Speed: `apply` lists the actions again before acting; the last list is kept until the state changes
-        # (`_apply`, the scripted positions, a sampled world), and callers get copies of it.
-        if self.legal_seat == seat:
-            return self.legal_kept.copy()
         if self.phase == PLAY:
-            moves = self._turn_actions() if seat == self.current else []
-        elif self.phase == SPLIT and not self.split_done[seat]:
-            moves = self._split_actions(seat)
-        else:
-            moves = []
-        self.legal_seat, self.legal_kept = seat, moves
-        return moves.copy()
+            return self._turn_actions() if seat == self.current else []
+        if self.phase == SPLIT and not self.split_done[seat]:
+            return self._split_actions(seat)
+        return []
 
     def _split_actions(self, seat: int) -> list[int]:
         base = seat * STRIDE
@@ -457,7 +445,6 @@ class GakkoState(State):
         return (f"the {C.END_NAMES[end]} end is locked: it holds more cards than the {C.END_NAMES[1 - end]} end")
 
     def _apply(self, seat: int, action: int) -> None:
-        self.legal_seat = NOBODY  # the kept legal actions no longer hold
         kind, hand, rank, count, end, _ = ACTIONS[action]
         if kind == C.PASS:
             self.log("pass", PASS_TEXTS[seat][hand])
@@ -751,7 +738,7 @@ class GakkoState(State):
         # copies, pickles and snapshots start without them (`_copy_mutables` hands a clone its own copy of the bits
         # and floats).
         state = super().__getstate__()
-        state.update(legal_seat=NOBODY, legal_kept=[], held=None, obs_floats=None, obs_cuts=None)
+        state.update(held=None, obs_floats=None, obs_cuts=None)
         return state
 
     def _copy_mutables(self, other: State) -> None:
@@ -772,7 +759,6 @@ class GakkoState(State):
 
     def _sample_hidden(self, world: State, seat: int, rng: random.Random) -> None:
         world.held = world.obs_floats = None  # the hidden cards move
-        world.legal_seat = NOBODY
         if self.phase == SPLIT:
             _resample_split(world, seat, rng)
         elif self.phase == PLAY:
