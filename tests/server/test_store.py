@@ -9,13 +9,39 @@ import pytest
 import sqlalchemy as sa
 from live import run_async
 
-from ninjatable.server.store import SeatRow, Store, TableRow, database_url, upgrade_schema
+from ninjatable.server.store import (
+    PendingMove,
+    SeatRow,
+    Store,
+    TableRow,
+    alembic_config,
+    database_url,
+    upgrade_schema,
+)
 
 
-def table_row(table_id: str, players: int = 3) -> TableRow:
+def table_row(table_id: str, players: int = 3, public: bool = True, created_at: float | None = None) -> TableRow:
     return TableRow(id=table_id, game="oboro", players=players, options={"mission_value": 11}, seed=2**62 + 5,
-                    settings={"grace_seconds": 60.0, "public": True}, status="waiting", created_at=time.time(),
+                    settings={"grace_seconds": 60.0, "public": public}, status="waiting",
+                    created_at=time.time() if created_at is None else created_at,
                     seats=[SeatRow(0, "person", "Ann", "ab" * 32), SeatRow(1, "open"), SeatRow(2, "bot", bot="random")])
+
+
+def head_revision() -> str:
+    """The newest migration shipped in the package."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config("sqlite:///unused.db")).get_current_head()
+
+
+def scalar(db_url: str, sql: str, **params) -> object:
+    """One value read with raw SQL, outside the store."""
+    engine = sa.create_engine(database_url(db_url))
+    try:
+        with engine.connect() as conn:
+            return conn.execute(sa.text(sql), params).scalar()
+    finally:
+        engine.dispose()
 
 
 def run(coroutine):
@@ -37,10 +63,7 @@ def test_the_schema_is_made_by_the_migrations_and_upgrading_again_keeps_every_ro
         return row
 
     row = run(scenario())
-    engine = sa.create_engine(database_url(db_url))
-    with engine.connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
-    engine.dispose()
+    assert scalar(db_url, "select version_num from alembic_version") == head_revision()
     assert row.moves == [(0, 7)]
     assert row.options == {"mission_value": 11} and row.seed == 2**62 + 5
     assert [s.kind for s in row.seats] == ["person", "open", "bot"] and row.seats[0].token_hash == "ab" * 32
@@ -97,3 +120,146 @@ def test_a_move_that_cannot_be_stored_is_refused(db_url):
 def test_database_urls_are_checked(url, message):
     with pytest.raises(ValueError, match=message):
         database_url(url)
+
+
+def test_one_tables_move_that_cannot_be_stored_refuses_no_other_table_of_its_batch(db_url):
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        for table_id in ("t1", "t2"):
+            await store.create_table(table_row(table_id))
+        await store.append_move("t1", 1, 0, 7)
+        loop = asyncio.get_running_loop()
+        batch = [
+            PendingMove("t1", 1, [(0, 8)], None, loop.create_future()),  # move 1 is already stored
+            PendingMove("t1", 2, [(1, 9)], None, loop.create_future()),  # would follow the refused move
+            PendingMove("t2", 1, [(0, 5), (1, 6)], {"over": True}, loop.create_future()),
+        ]
+        # As the writer thread would commit them had all three been waiting at once.
+        await asyncio.to_thread(store._writer._commit, batch)
+        answers = await asyncio.gather(*(m.future for m in batch), return_exceptions=True)
+        rows = [await store.load(table_id) for table_id in ("t1", "t2")]
+        await store.close()
+        return answers, rows
+
+    answers, (t1, t2) = run(scenario())
+    assert isinstance(answers[0], sa.exc.IntegrityError) and isinstance(answers[1], Exception)
+    assert answers[2] is None
+    assert t1.moves == [(0, 7)] and t1.status == "waiting"
+    assert t2.moves == [(0, 5), (1, 6)] and t2.status == "finished" and t2.result == {"over": True}
+
+
+def test_a_batch_that_can_be_stored_is_committed_in_one_transaction(db_url):
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        for table_id in ("t1", "t2"):
+            await store.create_table(table_row(table_id))
+        commits = []
+        sa.event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+        loop = asyncio.get_running_loop()
+        batch = [PendingMove(t, 1, [(0, 4)], None, loop.create_future()) for t in ("t1", "t2")]
+        await asyncio.to_thread(store._writer._commit, batch)
+        await asyncio.gather(*(m.future for m in batch))
+        await store.close()
+        return len(commits)
+
+    assert run(scenario()) == 1
+
+
+def test_the_lobby_lists_a_public_table_behind_many_newer_private_ones(db_url):
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        await store.create_table(table_row("public", created_at=1000.0))
+        for i in range(120):
+            await store.create_table(table_row(f"private{i}", public=False, created_at=2000.0 + i))
+        listed = await store.listing(100)
+        await store.close()
+        return listed
+
+    assert [t["id"] for t in run(scenario())] == ["public"]
+
+
+def test_the_lobby_lists_tables_of_the_statuses_asked_for_and_tables_are_counted_by_status(db_url):
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        for i, table_id in enumerate(("waiting", "playing", "finished", "private")):
+            await store.create_table(table_row(table_id, public=table_id != "private", created_at=1000.0 + i))
+        await store.update_seat("playing", SeatRow(1, "person", "Bo", "cd" * 32), status="playing")
+        await store.append_move("finished", 1, 0, 7, result={"over": True})
+        unfinished = await store.listing(status=("waiting", "playing"))
+        everything = await store.listing()
+        counts = {status: await store.count_tables(status) for status in ("waiting", "playing", "finished")}
+        await store.close()
+        return unfinished, everything, counts
+
+    unfinished, everything, counts = run(scenario())
+    assert [t["id"] for t in unfinished] == ["playing", "waiting"]  # newest first
+    assert [t["id"] for t in everything] == ["finished", "playing", "waiting"]
+    assert counts == {"waiting": 2, "playing": 1, "finished": 1}
+
+
+INSERT_TABLE_0001 = (
+    "insert into tables (id, game, players, options, seed, settings, status, result, created_at, updated_at) "
+    "values (:id, 'oboro', 3, '{\"mission_value\": 11}', 5, :settings, 'waiting', null, :at, :at)"
+)
+INSERT_SEAT_0001 = (
+    "insert into seats (table_id, seat, kind, name, token_hash, bot) values (:id, 0, 'open', null, null, null)"
+)
+
+
+def test_a_database_written_at_0001_upgrades_keeping_every_row_and_marks_its_private_tables(db_url):
+    sync_url = database_url(db_url)
+    upgrade_schema(sync_url, "0001")
+    written = {"pub": '{"grace_seconds": 60.0, "public": true}', "priv": '{"public": false}', "old": "{}"}
+    engine = sa.create_engine(sync_url)
+    with engine.begin() as conn:
+        for at, (table_id, settings) in enumerate(written.items()):
+            conn.execute(sa.text(INSERT_TABLE_0001), {"id": table_id, "settings": settings, "at": 1000.0 + at})
+            conn.execute(sa.text(INSERT_SEAT_0001), {"id": table_id})
+        conn.execute(sa.text("insert into moves (table_id, number, seat, action, at) values ('priv', 1, 0, 7, 1.0)"))
+    engine.dispose()
+
+    upgrade_schema(sync_url)
+
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        listed = await store.listing()
+        private = await store.load("priv")
+        await store.close()
+        return listed, private
+
+    listed, private = run(scenario())
+    engine = sa.create_engine(sync_url)
+    with engine.connect() as conn:
+        public = dict(conn.execute(sa.text("select id, public from tables")).all())
+    engine.dispose()
+    assert scalar(db_url, "select count(*) from seats") == 3
+    assert scalar(db_url, "select version_num from alembic_version") == head_revision()
+    assert {table_id: bool(flag) for table_id, flag in public.items()} == {"pub": True, "priv": False, "old": True}
+    assert [t["id"] for t in listed] == ["old", "pub"]
+    assert private.moves == [(0, 7)] and private.settings == {"public": False}
+
+
+def test_waiting_tables_created_before_a_time_expire_with_their_seats(db_url):
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        await store.create_table(table_row("old", created_at=1000.0))
+        await store.create_table(table_row("old_playing", created_at=1000.0))
+        await store.update_seat("old_playing", SeatRow(1, "person", "Bo", "cd" * 32), status="playing")
+        await store.create_table(table_row("new", created_at=3000.0))
+        expired = await store.expire_waiting(2000.0)
+        again = await store.expire_waiting(2000.0)
+        left = {table_id: await store.load(table_id) is not None for table_id in ("old", "old_playing", "new")}
+        await store.close()
+        return expired, again, left
+
+    expired, again, left = run(scenario())
+    assert expired == ["old"] and again == []
+    assert left == {"old": False, "old_playing": True, "new": True}
+    assert scalar(db_url, "select count(*) from seats where table_id = 'old'") == 0
+    assert scalar(db_url, "select count(*) from seats") == 6

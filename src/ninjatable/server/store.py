@@ -34,6 +34,8 @@ tables = sa.Table(
     sa.Column("result", sa.Text, nullable=True),  # JSON, once finished
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # Copied from settings["public"] so that the lobby filters private tables in SQL (migration 0002).
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats = sa.Table(
@@ -59,6 +61,7 @@ moves = sa.Table(
 
 sa.Index("tables_by_status", tables.c.status, tables.c.updated_at)
 sa.Index("tables_by_age", tables.c.created_at)
+sa.Index("tables_public_by_age", tables.c.public, tables.c.created_at)
 
 
 @dataclass
@@ -112,21 +115,28 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def upgrade_schema(sync_url: str) -> None:
-    """Create or upgrade the schema to the newest migration (Alembic), keeping every stored row."""
-    from alembic import command
+def alembic_config(sync_url: str) -> Any:
+    """The Alembic configuration of the migrations shipped in the package, for the database at `sync_url`."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     config.set_main_option("sqlalchemy.url", sync_url.replace("%", "%%"))
+    return config
+
+
+def upgrade_schema(sync_url: str, revision: str = "head") -> None:
+    """Create or upgrade the schema to `revision` (the newest migration by default), keeping every stored row."""
+    from alembic import command
+
+    config = alembic_config(sync_url)
     engine = sa.create_engine(sync_url)
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _on_sqlite_connect)
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
     finally:
         engine.dispose()
 
@@ -169,7 +179,7 @@ class Store:
             conn.execute(tables.insert().values(
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
                 settings=json.dumps(row.settings), status=row.status, result=None, created_at=row.created_at,
-                updated_at=time.time(),
+                updated_at=time.time(), public=bool(row.settings.get("public", True)),
             ))
             conn.execute(seats.insert(), [_seat_values(row.id, s) for s in row.seats])
 
@@ -188,6 +198,19 @@ class Store:
             if status is not None:
                 values["status"] = status
             conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+
+    async def expire_waiting(self, created_before: float) -> list[str]:
+        """Delete every table still waiting for players that was created before `created_before`; their ids."""
+        return await asyncio.to_thread(self._expire_waiting, created_before)
+
+    def _expire_waiting(self, created_before: float) -> list[str]:
+        # One DELETE ... RETURNING: a table whose last seat is taken meanwhile is no longer "waiting" and stays.
+        # Its seats go by ON DELETE CASCADE (SQLite enforces it: foreign_keys=ON on every connection).
+        query = (tables.delete()
+                 .where(tables.c.status == "waiting", tables.c.created_at < created_before)
+                 .returning(tables.c.id))
+        with self.engine.begin() as conn:
+            return list(conn.execute(query).scalars())
 
     async def append_move(
         self, table_id: str, number: int, seat: int, action: int, result: dict[str, Any] | None = None
@@ -221,13 +244,17 @@ class Store:
             rows = conn.execute(tables.select().where(tables.c.status != "finished")).all()
             return [_complete(conn, row) for row in rows]
 
-    async def listing(self, limit: int = 100) -> list[dict[str, Any]]:
-        """The newest tables, for the lobby: id, game, players, status, settings and seat holders."""
-        return await asyncio.to_thread(self._listing, limit)
+    async def listing(self, limit: int = 100, status: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+        """The newest public tables (of one of `status`, if given), for the lobby: id, game, players, status,
+        settings and seat holders."""
+        return await asyncio.to_thread(self._listing, limit, status)
 
-    def _listing(self, limit: int) -> list[dict[str, Any]]:
+    def _listing(self, limit: int, status: tuple[str, ...] | None) -> list[dict[str, Any]]:
+        query = tables.select().where(tables.c.public).order_by(tables.c.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables.c.status.in_(status))
         with self.engine.connect() as conn:
-            rows = conn.execute(tables.select().order_by(tables.c.created_at.desc()).limit(limit)).all()
+            rows = conn.execute(query).all()
             held: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
             if held:
                 query = seats.select().where(seats.c.table_id.in_(list(held))).order_by(seats.c.seat)
@@ -236,6 +263,15 @@ class Store:
             return [{"id": row.id, "game": row.game, "players": row.players, "status": row.status,
                      "settings": json.loads(row.settings), "updated_at": row.updated_at, "seats": held[row.id]}
                     for row in rows]
+
+    async def count_tables(self, status: str) -> int:
+        """How many tables have `status` (waiting, playing, finished), for the operator's figures."""
+        return await asyncio.to_thread(self._count_tables, status)
+
+    def _count_tables(self, status: str) -> int:
+        query = sa.select(sa.func.count()).select_from(tables).where(tables.c.status == status)
+        with self.engine.connect() as conn:
+            return conn.execute(query).scalar_one()
 
 
 def _complete(conn: Any, row: Any) -> TableRow:
@@ -262,7 +298,8 @@ class PendingMove:
 
 
 class MoveWriter:
-    """One thread that commits moves in batches: all that wait when it is free go into one transaction."""
+    """One thread that commits moves in batches: all that wait when it is free go into one transaction (and if
+    that transaction fails, each table's moves into their own, so that one table's error refuses no other's)."""
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
@@ -295,23 +332,49 @@ class MoveWriter:
             self._commit(batch)
 
     def _commit(self, batch: list[PendingMove]) -> None:
-        now = time.time()
+        """Commit the batch in one transaction; if that fails, each table's moves on their own."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(moves.insert(), [
-                    {"table_id": m.table_id, "number": m.first + i, "seat": seat, "action": action, "at": now}
-                    for m in batch for i, (seat, action) in enumerate(m.played)
-                ])
-                for m in batch:
-                    if m.result is not None:
-                        conn.execute(tables.update().where(tables.c.id == m.table_id).values(
-                            status="finished", result=json.dumps(m.result), updated_at=now))
-            error = None
-        except Exception as e:  # every move of the batch is refused; their tables stay as they were
-            error = e
+                _write(conn, batch, time.time())
+        except Exception:  # one bad table must not refuse the others: retry them one by one
+            self._commit_one_by_one(batch)
+            return
         for m in batch:
-            loop = m.future.get_loop()
-            loop.call_soon_threadsafe(_settle, m.future, error)
+            _answer(m, None)
+
+    def _commit_one_by_one(self, batch: list[PendingMove]) -> None:
+        """Commit each pending move in its own transaction; only those that fail get their error."""
+        failed: set[str] = set()
+        for m in batch:
+            if m.table_id in failed:
+                # A later move of a table whose earlier one failed would leave a gap in its numbers.
+                _answer(m, RuntimeError(f"table {m.table_id}: an earlier move of the batch was not stored"))
+                continue
+            try:
+                with self.engine.begin() as conn:
+                    _write(conn, [m], time.time())
+            except Exception as e:  # this table's moves are refused; the table stays as it was
+                failed.add(m.table_id)
+                _answer(m, e)
+            else:
+                _answer(m, None)
+
+
+def _write(conn: Any, batch: list[PendingMove], now: float) -> None:
+    """Insert the batch's moves and finish the tables whose game is over (in the caller's transaction)."""
+    conn.execute(moves.insert(), [
+        {"table_id": m.table_id, "number": m.first + i, "seat": seat, "action": action, "at": now}
+        for m in batch for i, (seat, action) in enumerate(m.played)
+    ])
+    for m in batch:
+        if m.result is not None:
+            conn.execute(tables.update().where(tables.c.id == m.table_id).values(
+                status="finished", result=json.dumps(m.result), updated_at=now))
+
+
+def _answer(move: PendingMove, error: BaseException | None) -> None:
+    """Settle the move's future on its own event loop (the writer runs in its own thread)."""
+    move.future.get_loop().call_soon_threadsafe(_settle, move.future, error)
 
 
 def _settle(future: asyncio.Future, error: BaseException | None) -> None:
