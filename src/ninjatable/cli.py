@@ -416,12 +416,23 @@ def serve(
     db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///path/file.db or postgresql://user@host/db "
                                                 "(default: an SQLite file in your data directory).")] = None,
     bot_workers: Annotated[int, typer.Option(help="Processes in which bots think.", min=1)] = 2,
+    max_bot_ms: Annotated[int | None, typer.Option(help="The longest a bot at a table may think a decision, in ms "
+                                                        "(default 10000).", min=1)] = None,
+    limit: Annotated[list[str] | None, typer.Option(help="A limit as NAME=VALUE, repeatable: tables_per_minute, "
+                                                         "waiting_minutes, finished_kept, spectators_per_table, "
+                                                         "sockets_per_address, body_bytes, ... (docs/server.md).",
+                                                    metavar="NAME=VALUE")] = None,
+    forwarded_allow_ips: Annotated[str, typer.Option(help="Reverse proxies whose X-Forwarded-For and "
+                                                          "X-Forwarded-Proto headers are trusted (comma-separated "
+                                                          "addresses, or * behind a proxy that is the only way "
+                                                          "in).")] = "127.0.0.1",
 ) -> None:
     """Host online tables: create a table, invite friends, play live in the browser or over the API."""
     try:
         import uvicorn
 
         from .server import UVICORN_SETTINGS, create_app, default_database_url
+        from .server.config import limits_from
         from .server.store import database_url
     except ImportError as e:
         raise BadOptions(f"the server needs the web extra ({e.name} is missing): pip install 'ninjatable[web]'") \
@@ -429,12 +440,14 @@ def serve(
     url = db or default_database_url()
     try:
         database_url(url)
+        limits = limits_from(limit or [], bot_ms=max_bot_ms)
     except ValueError as e:
         raise BadOptions(str(e)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     err.print(f"ninjatable tables at http://{shown}:{port}/ (API docs at /docs), stored in {url}; Ctrl+C stops.",
               highlight=False, soft_wrap=True)
-    uvicorn.run(create_app(url, bot_workers=bot_workers), host=host, port=port, **UVICORN_SETTINGS)
+    uvicorn.run(create_app(url, bot_workers=bot_workers, limits=limits), host=host, port=port,
+                forwarded_allow_ips=forwarded_allow_ips, **UVICORN_SETTINGS)
 
 
 def _print_events(state, viewer, shown: int) -> int:

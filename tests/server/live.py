@@ -17,6 +17,7 @@ import uvicorn
 import websockets
 
 from ninjatable.server import UVICORN_SETTINGS, create_app
+from ninjatable.server.config import Limits
 
 PG_ENV = "NINJATABLE_TEST_PG"
 
@@ -24,9 +25,9 @@ PG_ENV = "NINJATABLE_TEST_PG"
 class LiveServer:
     """`create_app` served by uvicorn in a background thread; `url` and `ws_url` address it."""
 
-    def __init__(self, db_url: str, bot_kind: str = "thread", bot_workers: int = 1) -> None:
+    def __init__(self, db_url: str, bot_kind: str = "thread", bot_workers: int = 1, **limits: Any) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url, bot_workers=bot_workers, bot_kind=bot_kind)
+        self.app = create_app(db_url, bot_workers=bot_workers, bot_kind=bot_kind, limits=Limits(**limits))
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
@@ -155,7 +156,7 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
     import random
 
     rng = random.Random(seed)
-    acted_at: int | None = None
+    acted_at: tuple | None = None  # the version and draft the last move was chosen at
     seen = 0
     start = len(client.messages)  # errors from before this call (a client playing on) were answered then
     retries = 0
@@ -188,10 +189,12 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
             return latest["version"]
         if stop is not None and stop():
             return latest["version"]
-        if latest["legal"] and latest["version"] != acted_at:
+        # A step of a multi-step choice sent alone is a draft: the version stays, the draft grows.
+        position = (latest["version"], tuple(latest.get("draft") or ()))
+        if latest["legal"] and position != acted_at:
             if message["type"] == "update":
                 retries = 0
-            acted_at = latest["version"]
+            acted_at = position
             await client.act(rng.choice(latest["legal"])["id"])
 
 

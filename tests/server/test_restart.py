@@ -51,7 +51,10 @@ def play(http: httpx.Client, table_id: str, token: str, rng: random.Random, move
         action = rng.choice(mine["legal"])["id"]
         answer = http.post(f"/api/tables/{table_id}/actions", json={"action": action}, headers=auth)
         assert answer.status_code == 200, answer.text
-        acked.append((mine["version"], action))  # the server accepted it as move number version + 1
+        if answer.json()["draft"] is None:  # stored (a step of a multi-step choice waits for its confirmation)
+            # the server accepted the draft's steps and this action as the moves after number version
+            for number, step in enumerate([*(mine["draft"] or []), action], start=mine["version"]):
+                acked.append((number, step))
         mine = answer.json()
         moves -= 1
     return mine

@@ -18,7 +18,7 @@ from ninjatable.core import Record, get_game
 CASES = [("dragon", 4), ("dragon", 3), ("oboro", 3), ("clanwars", 2), ("clanwars", 3), ("ninjaaatack", 4),
          ("ninjaaatack", 5), ("gakko", 4)]
 UPDATE_KEYS = {"type", "version", "status", "seat", "view", "legal", "decision", "refused", "events", "events_from",
-               "seats", "clocks", "live"}
+               "seats", "clocks", "live", "draft"}
 
 
 def choices(state, seat) -> dict:
@@ -53,6 +53,16 @@ def kernel_truth(record: Record) -> tuple[dict[int, dict], dict]:
         truth[i] = snapshot()
     final = {v: [{"kind": e.kind, "text": e.text} for e in state.events_for(v)] for v in viewers}
     return truth, final
+
+
+def drafted(record: Record, version: int, seat: int, steps: list[int]) -> tuple[dict, dict]:
+    """The seat's view and choices with its draft played on the state after `version` moves."""
+    state = record.start()
+    for who, action in record.moves[:version]:
+        state.apply(who, action)
+    for action in steps:
+        state.apply(seat, action)
+    return state.view(seat), choices(state, seat)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{p}p" for g, p in CASES])
@@ -94,6 +104,8 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
                 continue
             assert set(message) == UPDATE_KEYS and message["live"] is None
             view, choice, count = truth[message["version"]][viewer]
+            if message["draft"]:  # the seat's own unconfirmed steps, played on the state of that version
+                view, choice = drafted(record, message["version"], viewer, message["draft"])
             assert message["seat"] == viewer
             assert message["view"] == view
             assert {k: message[k] for k in choice} == choice

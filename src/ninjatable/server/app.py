@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -17,10 +18,13 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
 from .botpool import BotPool
+from .config import Limits
 from .hub import Hub, check_name
 from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames
 from .protocol import (
@@ -40,18 +44,12 @@ from .protocol import (
     Say,
     TableSummary,
 )
-from .security import RateLimit
 from .store import Store
 from .tables import Client, Refused, Table
 
 log = logging.getLogger("ninjatable.server")
 
 HELLO_SECONDS = 10  # a socket that does not say hello in time is closed
-# Messages a second a client may send on average, in bursts of up to BURST; an accepted move does not count
-# (a script playing its own turns fast is no flood), refused moves, pings and bad messages do.
-RATE = 20.0
-BURST = 40
-STRIKES = 100  # messages over the limit before the connection is closed
 
 # How uvicorn serves the app: frames over 64 KiB close the socket (the protocol's own limit is far below that);
 # no per-message compression, since views are small and compressing every one would cost more CPU than it saves.
@@ -60,15 +58,18 @@ UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 
 STATUS_BY_CODE = {
     "no_table": 404, "no_file": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
-    "bad_seat": 400,
+    "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
 }
+# The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
+CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
-def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> FastAPI:
-    """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...)."""
+def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", limits: Limits | None = None) -> FastAPI:
+    """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...), within `limits`."""
+    limits = (limits or Limits()).check()
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_kind)
-    hub = Hub(store, bots)
+    hub = Hub(store, bots, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -87,11 +88,19 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
     )
     app.state.hub = hub
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, e: Refused) -> JSONResponse:
         return JSONResponse({"error": e.message, "code": e.code}, status_code=STATUS_BY_CODE.get(e.code, 400))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, e: HTTPException) -> JSONResponse:
+        # Errors no route raised (an unknown address, a body that is not JSON) have the same body as the others.
+        message = str(e.detail) + (f": {e.__cause__}" if e.__cause__ is not None else "")
+        code = CODE_BY_STATUS.get(e.status_code, "bad_request")
+        return JSONResponse({"error": message, "code": code}, status_code=e.status_code, headers=e.headers)
 
     @app.exception_handler(NinjatableError)
     async def bad_input(_request: Request, e: NinjatableError) -> JSONResponse:
@@ -101,7 +110,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
     async def malformed(_request: Request, e: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": describe_validation(e.errors()), "code": "malformed"}, status_code=422)
 
-    errors: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (400, 403, 404, 409, 422)}
+    errors: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
+                                               for code in (400, 403, 404, 409, 413, 422, 429)}
 
     @app.get("/api/games", tags=["games"])
     async def games() -> list[dict[str, Any]]:
@@ -121,6 +131,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
     @app.post("/api/tables", status_code=201, responses=errors, tags=["tables"])
     async def create_table(request: Request, body: CreateTable) -> Created:
         """Create a table; the answer holds the invite link and the tokens of the seats taken now."""
+        hub.check_create_rate(client_address(request))
         table, tokens = await hub.create(body)
         return {"table": table.info(str(request.base_url)), "tokens": [{"seat": s, "token": t} for s, t in tokens]}
 
@@ -209,10 +220,25 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process") -> 
 
 
 async def serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
-    """One client's connection: hello, then actions until it leaves; every refusal is an error message."""
+    """One client's connection, counted against its address's sockets until it ends."""
+    address = client_address(websocket)
+    try:
+        hub.socket_opened(address)
+    except Refused as e:
+        await _refuse(websocket, e.code, e.message)
+        return
+    try:
+        await _serve_client(websocket, hub, table_id, address)
+    finally:
+        hub.socket_closed(address)
+
+
+async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: str) -> None:
+    """Hello, then actions until the client leaves; every refusal is an error message."""
     try:
         table = await hub.get(table_id)
         seat = await _hello(websocket, table)
+        table.check_room(seat)
     except Refused as e:
         await _refuse(websocket, e.code, e.message)
         return
@@ -222,8 +248,9 @@ async def serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
     client = Client(seat, base)
     writer = asyncio.create_task(_write(websocket, client))
     table.attach(client)
-    limit = RateLimit(RATE, BURST)
-    strikes = 0
+    # A seat's bucket (a spectator's: its address's) outlives the socket: reconnecting refills nothing.
+    limits = hub.limits
+    limit = hub.message_limits((address, table.id, seat))
     try:
         while not client.dropped:
             message = await websocket.receive()
@@ -233,15 +260,16 @@ async def serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             if not limit.allow():
-                strikes += 1
-                if strikes >= STRIKES:
+                limit.strikes += 1
+                if limit.strikes >= limits.strikes:
                     client.send(_error("flood", "too many messages; the connection is closed"))
                     break
-                client.send(_error("slow_down", f"too many messages: at most {RATE:.0f} a second; this one is "
-                                                "ignored"))
+                client.send(_error("slow_down", f"too many messages: at most {limits.message_rate:g} a second; "
+                                                "this one is ignored"))
                 continue
-            if len(text) > MAX_MESSAGE_BYTES:
-                client.send(_error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, not {len(text)}"))
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_MESSAGE_BYTES:
+                client.send(_error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, not {size}"))
                 continue
             if await _handle(client, table, text):
                 limit.refund()
@@ -263,11 +291,14 @@ async def _hello(websocket: WebSocket, table: Table) -> int | None:
         raise Refused("no_hello", f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}")
     except KeyError:  # a binary frame
         raise Refused("bad_message", "messages are JSON text") from None
-    if len(text) > MAX_MESSAGE_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise Refused("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     try:
         hello = ClientMessage.validate_json(text)
     except ValidationError as e:
+        if _hello_with_broken_token(text):
+            raise Refused("bad_token", "a seat token is text (the 32 characters your join answered); this one is "
+                                       "not valid text") from None
         raise Refused("bad_message", "the first message must be hello: " + describe_validation(e.errors())) from None
     if not isinstance(hello, Hello):
         raise Refused("bad_message", "the first message must be hello, with your seat token or none to watch")
@@ -281,6 +312,22 @@ async def _hello(websocket: WebSocket, table: Table) -> int | None:
     if seat is None:
         raise Refused("bad_token", "this token holds no seat at this table")
     return seat
+
+
+def _hello_with_broken_token(text: str) -> bool:
+    """Whether `text` is a hello whose token is no valid text (a lone surrogate escape, say)."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    token = message.get("token") if isinstance(message, dict) and message.get("type") == "hello" else None
+    if not isinstance(token, str):
+        return False
+    try:
+        token.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 async def _handle(client: Client, table: Table, text: str) -> bool:
@@ -297,8 +344,7 @@ async def _handle(client: Client, table: Table, text: str) -> bool:
             client.send(_error("spectator", "spectators watch; they do not act"))
             return False
         try:
-            await table.submit(client.seat, message.steps(), at=message.at)
-            return True
+            return await table.submit(client.seat, message.steps(), at=message.at)
         except Refused as e:
             client.send(_error(e.code, e.message))
     elif isinstance(message, Preview):
@@ -340,6 +386,47 @@ async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_json(_error(code, message))
         await websocket.close(code=4000 + STATUS_BY_CODE.get(code, 400))
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a trusted proxy, the address the proxy forwarded)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+class BodyLimit:
+    """Refuse an HTTP request whose body is over `max_bytes` (413, `too_large`) without reading more of it."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await self._too_large(scope, receive, send)
+            return
+        received = 0
+
+        async def bounded() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_bytes:  # a body sent in chunks, with no length declared
+                raise HTTPException(413, self._message())
+            return message
+
+        await self.app(scope, bounded, send)
+
+    def _message(self) -> str:
+        return f"a request body is at most {self.max_bytes} bytes"
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body = JSONResponse({"error": self._message(), "code": "too_large"}, status_code=413,
+                            headers={"Connection": "close"})
+        await body(scope, receive, send)
 
 
 def _error(code: str, message: str) -> dict[str, str]:

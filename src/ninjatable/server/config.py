@@ -1,7 +1,9 @@
-"""Where the server keeps its tables by default: an SQLite file in the user's data directory."""
+"""The server's settings: where it keeps its tables by default (an SQLite file in the user's data directory),
+and the limits an operator may set."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -11,3 +13,52 @@ def default_database_url() -> str:
     """`sqlite:///<user data dir>/ninjatable/tables.db` (the folder is made on first start)."""
     path = Path(user_data_dir("ninjatable", appauthor=False)) / "tables.db"
     return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every resource a stranger can make the server spend, bounded; `ninjatable serve` sets each (docs/server.md).
+
+    Addresses are the clients' as the server sees them: behind a reverse proxy, the forwarded address when the
+    proxy is trusted (`--forwarded-allow-ips`), else the proxy's own."""
+
+    tables_per_minute: float = 10.0  # tables one address may create, on average...
+    tables_burst: int = 20  # ...in bursts of up to this many
+    waiting_minutes: float = 24 * 60.0  # a table still waiting for players this long after its creation expires
+    finished_kept: int = 200  # finished tables kept in memory after a read (the least recently read go first)
+    spectators_per_table: int = 50  # sockets watching one table (its players always get in)
+    sockets_per_seat: int = 5  # sockets of one seat (a player's tabs and devices)
+    sockets_per_address: int = 64  # sockets from one address, over every table
+    message_rate: float = 20.0  # messages a second one seat (or one address watching) may send on average...
+    message_burst: int = 40  # ...in bursts of up to this many; an accepted move does not count
+    strikes: int = 100  # messages over the rate before the socket is closed
+    body_bytes: int = 64 * 1024  # the largest HTTP request body
+    bot_ms: int = 10_000  # the largest thinking time a table may give a bot (ismcts:ms=...)
+    bot_iterations: int = 50_000  # the largest iteration budget a table may give a bot
+
+    def check(self) -> Limits:
+        """Refuse a limit that would stop the server from working, saying which."""
+        for name, value in vars(self).items():
+            if value <= 0:
+                raise ValueError(f"the limit {name} must be positive, not {value}")
+        return self
+
+
+def limits_from(pairs: list[str], **given: float | None) -> Limits:
+    """Limits from `name=value` pairs (and named values, None for the default); a wrong one is a ValueError
+    that lists every limit."""
+    defaults = Limits()
+    values: dict[str, float | int] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in vars(defaults):
+            raise ValueError(f"unknown limit {name!r}; the limits are: {', '.join(vars(defaults))}")
+        kind = type(getattr(defaults, name))
+        try:
+            values[name] = kind(text)
+        except ValueError:
+            raise ValueError(f"the limit {name} takes a{'n integer' if kind is int else ' number'}, not "
+                             f"{text!r}") from None
+    values.update({name: value for name, value in given.items() if value is not None})
+    return Limits(**{**vars(defaults), **values}).check()

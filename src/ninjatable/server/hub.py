@@ -3,36 +3,49 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
+from collections import Counter, OrderedDict
 from typing import Any
 
 from ..bots import make_bot
 from ..core import BadOptions, Game, NinjatableError, get_game
 from .botpool import BotPool
+from .config import Limits
 from .protocol import CreateTable, SeatRequest
-from .security import new_table_id
+from .security import RateLimits, new_table_id
 from .store import Store, TableRow
 from .tables import Refused, Table, seats_from_request
 
 log = logging.getLogger("ninjatable.server")
 
-MAX_BOT_MS = 10_000  # a bot at a table may think up to 10 s a decision
-MAX_BOT_ITERATIONS = 50_000
 MAX_NAME = 32
 
 
 class Hub:
     """The tables of one server: those in play stay in memory; finished ones are read back when asked for."""
 
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, limits: Limits | None = None) -> None:
         self.store = store
         self.bots = bots
+        self.limits = limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future] = {}
+        self.finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recent first
+        self.message_limits = RateLimits(limits.message_rate, limits.message_burst)
+        self.create_limits = RateLimits(limits.tables_per_minute / 60, limits.tables_burst,
+                                        idle=max(600.0, 120 * limits.tables_burst / limits.tables_per_minute))
+        self.sockets_by_address: Counter[str] = Counter()
+        self._sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
+        """Rebuild every unfinished table from its stored moves, and start expiring tables nobody joins."""
+        await self._rebuild()
+        self._sweeper = asyncio.create_task(self._sweep_waiting())
+
+    async def _rebuild(self) -> None:
         """Rebuild every unfinished table from its stored moves."""
         for row in await self.store.unfinished():
             try:
@@ -46,8 +59,55 @@ class Hub:
         log.info("%d unfinished tables rebuilt", len(self.tables))
 
     def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             table.stop()
+
+    # --- limits ----------------------------------------------------------------------------------------
+    def check_create_rate(self, address: str) -> None:
+        """Refuse a new table from an address that has created too many lately."""
+        if not self.create_limits(address).allow():
+            per = self.limits.tables_per_minute
+            raise Refused("slow_down", f"too many new tables from your address: at most {per:g} a minute; try "
+                                       "again in a while")
+
+    def socket_opened(self, address: str) -> None:
+        """Count a socket of `address`, or refuse it if the address has as many as it may."""
+        if self.sockets_by_address[address] >= self.limits.sockets_per_address:
+            raise Refused("too_many_sockets", f"at most {self.limits.sockets_per_address} connections from one "
+                                              "address; close one first")
+        self.sockets_by_address[address] += 1
+
+    def socket_closed(self, address: str) -> None:
+        self.sockets_by_address[address] -= 1
+        if self.sockets_by_address[address] <= 0:
+            del self.sockets_by_address[address]
+
+    async def _sweep_waiting(self) -> None:
+        """Every little while, expire the tables still waiting for players long after their creation."""
+        period = min(60.0, self.limits.waiting_minutes * 6)  # a tenth of the time a table may wait
+        while True:
+            try:
+                await self.expire_waiting(time.time() - self.limits.waiting_minutes * 60)
+            except Exception:
+                log.exception("expiring waiting tables failed; trying again later")
+            await asyncio.sleep(period)
+
+    async def expire_waiting(self, created_before: float) -> list[str]:
+        """Forget and delete every table created before `created_before` that is still waiting for players."""
+        stale = [t for t in self.tables.values() if t.status == "waiting" and t.created_at < created_before]
+        async with contextlib.AsyncExitStack() as held:
+            for table in stale:  # no one joins them meanwhile
+                await held.enter_async_context(table.lock)
+            expired = await self.store.expire_waiting(created_before)
+            for table_id in expired:
+                table = self.tables.pop(table_id, None)
+                if table is not None:
+                    table.expire()
+        if expired:
+            log.info("%d tables nobody joined expired", len(expired))
+        return expired
 
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
@@ -67,10 +127,10 @@ class Hub:
             elif seat.kind == "bot":
                 if seat.bot is None:
                     raise BadOptions(f"seat {i} is a bot seat: name its bot (e.g. heuristic)")
-                check_bot(seat.bot, game)
+                check_bot(seat.bot, game, self.limits)
             elif seat.name or seat.bot:
                 raise BadOptions(f"seat {i} is open: it takes no name or bot")
-        check_bot(request.settings.bot, game)
+        check_bot(request.settings.bot, game, self.limits)
         seats, tokens = seats_from_request(wanted, players)
         full = all(s.kind != "open" for s in seats)
         seed = request.seed if request.seed is not None else random.SystemRandom().getrandbits(63)
@@ -91,6 +151,8 @@ class Hub:
         """The table with this id, read back from storage if it is not in memory; Refused if there is none."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table_id in self.finished:
+                self.finished.move_to_end(table_id)
             return table
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise Refused("no_table", f"there is no table {table_id!r}")
@@ -108,19 +170,33 @@ class Hub:
             raise Refused("no_table", f"there is no table {table_id!r}")
         table = self.tables.get(table_id) or Table(row, self)
         self.tables[table_id] = table
+        if table.status == "finished":
+            self.keep_finished(table)
         return table
 
+    def keep_finished(self, table: Table) -> None:
+        """Keep a finished table in memory for its next readers, forgetting the least recently read ones beyond
+        the limit that nobody watches (they are stored: a later visitor reads them back)."""
+        self.finished[table.id] = None
+        self.finished.move_to_end(table.id)
+        for table_id in list(self.finished):
+            if len(self.finished) <= self.limits.finished_kept:
+                break
+            kept = self.tables.get(table_id)
+            if kept is None or not kept.clients:
+                del self.finished[table_id]
+                if kept is not None and kept.status == "finished":
+                    self.tables.pop(table_id, None)
+
     def maybe_unload(self, table: Table) -> None:
-        """Forget a finished table nobody watches (it is stored; a later visitor reads it back)."""
-        if table.status == "finished" and not table.clients:
-            self.tables.pop(table.id, None)
+        """A client left: a finished table takes its turn among those kept in memory."""
+        if table.status == "finished":
+            self.keep_finished(table)
 
     async def listing(self, base_url: str, limit: int = 50) -> list[dict[str, Any]]:
         """The public tables, newest first, as the lobby lists them."""
         out = []
-        for row in await self.store.listing(limit * 2):
-            if not row["settings"].get("public", True):
-                continue
+        for row in await self.store.listing(limit):
             game = get_game(row["game"])
             out.append({
                 "id": row["id"], "game": row["game"], "title": game.title, "players": row["players"],
@@ -147,17 +223,17 @@ def check_name(name: str | None) -> str:
     return name
 
 
-def check_bot(spec: str, game: Any) -> None:
-    """Refuse an unknown bot, a parameter it lacks, a budget too large for a table, or a bot the game lacks."""
+def check_bot(spec: str, game: Any, limits: Limits) -> None:
+    """Refuse an unknown bot, a parameter it lacks, a budget too large for this server, or a bot the game lacks."""
     bot = make_bot(spec)
     check = getattr(bot, "check_game", None)
     if check is not None:
         check(game)
     ms = getattr(bot, "ms", None)
     iterations = getattr(bot, "iterations", None) if "iterations" in spec else None
-    if (ms is not None and ms > MAX_BOT_MS) or (iterations is not None and iterations > MAX_BOT_ITERATIONS):
-        raise BadOptions(f"bot {spec}: a bot at a table thinks at most ms={MAX_BOT_MS} or "
-                         f"iterations={MAX_BOT_ITERATIONS}")
+    if (ms is not None and ms > limits.bot_ms) or (iterations is not None and iterations > limits.bot_iterations):
+        raise BadOptions(f"bot {spec}: a bot at a table on this server thinks at most ms={limits.bot_ms} or "
+                         f"iterations={limits.bot_iterations}")
 
 
 def live_table(game: Game, wanted: bool | None, seats: list[SeatRequest]) -> bool:

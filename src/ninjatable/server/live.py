@@ -144,8 +144,14 @@ class Live:
             allowed = ", ".join(state.action_label(a) for a in state.legal_actions(seat)) or "nothing now"
             what = state.action_label(action) if 0 <= action < state.game.num_actions(state.players) else action
             raise Refused("illegal", f"{what} is not allowed now; {seat_name(seat)} may play: {allowed}")
+        changed = seat in self.held
+        if changed and self.held[seat] == action:
+            return
         self.held.pop(seat, None)
         self.held[seat] = action
+        if changed:  # the others see only who has chosen, which is as it was
+            self.table.send_to_seat(seat)
+            return
         if self.count_ends is None and all(s in self.held for s in state.to_move()):
             self._start_count()
         self.table.broadcast()

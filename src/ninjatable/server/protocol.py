@@ -135,7 +135,10 @@ class PublicState(BaseModel):
 
 
 class ErrorBody(BaseModel):
+    """Every refusal over HTTP: what was wrong and what is allowed, and a code naming the kind."""
+
     error: str
+    code: str
 
 
 # --- WebSocket: client to server ------------------------------------------------------------------------
@@ -272,6 +275,8 @@ class Update(BaseModel):
     legal: list[LegalAction] = Field(description="What this seat may do now, with labels.")
     decision: DecisionOut | None = Field(description="What this seat is deciding, in words; None if nothing.")
     refused: list[Refusal] = Field(description="Actions the seat might reach for that are not allowed, and why.")
+    draft: list[int] | None = Field(None, description="The steps of a multi-step choice this seat sent one by one "
+                                    "and has not confirmed yet (view and legal include them); None if none.")
     events: list[EventOut] = Field(description="Events addressed to this seat or to all, not sent before.")
     events_from: int = Field(description="How many of this seat's events came before these.")
     seats: list[SeatInfo]

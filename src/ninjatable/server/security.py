@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Hashable
 
 TOKEN_BYTES = 24  # 192 random bits, URL-safe: 32 characters
 
@@ -35,9 +36,10 @@ def new_table_id() -> str:
 
 
 class RateLimit:
-    """A token bucket: `rate` messages a second on average, bursts of up to `burst`."""
+    """A token bucket: `rate` messages a second on average, bursts of up to `burst`; `strikes` counts the
+    messages refused."""
 
-    __slots__ = ("burst", "clock", "level", "rate", "stamp")
+    __slots__ = ("burst", "clock", "level", "rate", "stamp", "strikes")
 
     def __init__(self, rate: float, burst: int, clock=time.monotonic) -> None:
         self.rate = rate
@@ -45,11 +47,14 @@ class RateLimit:
         self.clock = clock
         self.level = float(burst)
         self.stamp = clock()
+        self.strikes = 0
 
     def allow(self) -> bool:
         now = self.clock()
         self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
         self.stamp = now
+        if self.level >= self.burst:  # calm for a while: earlier excesses are forgiven
+            self.strikes = 0
         if self.level >= 1.0:
             self.level -= 1.0
             return True
@@ -58,3 +63,33 @@ class RateLimit:
     def refund(self) -> None:
         """Give back the last message's token (it did useful work, such as an accepted move)."""
         self.level = min(self.burst, self.level + 1.0)
+
+
+class RateLimits:
+    """Token buckets by key (an address; a seat from an address), kept between connections so that a client
+    cannot refill its bucket or clear its strikes by reconnecting. A bucket unused for `idle` seconds is full
+    again anyway, and is forgotten (with its strikes)."""
+
+    def __init__(self, rate: float, burst: int, idle: float = 600.0, clock=time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.idle = idle
+        self.clock = clock
+        self.buckets: dict[Hashable, RateLimit] = {}
+        self.pruned = clock()
+
+    def __call__(self, key: Hashable) -> RateLimit:
+        """The bucket of `key` (a new, full one if it has none)."""
+        self._prune()
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = RateLimit(self.rate, self.burst, self.clock)
+        return bucket
+
+    def _prune(self) -> None:
+        now = self.clock()
+        if now - self.pruned < self.idle / 10:
+            return
+        self.pruned = now
+        for key in [k for k, b in self.buckets.items() if now - b.stamp > self.idle]:
+            del self.buckets[key]

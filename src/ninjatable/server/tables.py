@@ -21,7 +21,7 @@ from ..bots import make_bot
 from ..core import Bot, Event, IllegalAction, Record, State, get_game, seat_name
 from .botpool import bot_seed
 from .live import Live
-from .protocol import PROTOCOL
+from .protocol import MAX_STEPS, PROTOCOL
 from .security import new_token, token_hash, token_matches
 from .store import SeatRow, TableRow
 
@@ -33,6 +33,7 @@ log = logging.getLogger("ninjatable.server")
 OUTBOX = 512  # messages waiting for a slow client before it is dropped
 CHAT_KEPT = 50  # the latest chat lines, shown to a client when it connects
 MAX_CHAT = 200  # characters in one chat line
+MAX_DRAFT = MAX_STEPS - 1  # steps in a person's draft, so that with its confirmation it may be sent together
 
 
 class Refused(Exception):
@@ -77,6 +78,21 @@ class Client:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
             self.dropped = True
+
+
+@dataclass
+class Draft:
+    """A person's unconfirmed steps of a multi-step choice, for the decision it began at (`entered`); `marks`
+    tell each point the draft passed through, from before its first step."""
+
+    entered: int
+    steps: list[int]
+    marks: list[str]
+
+
+def draft_mark(state: State, seat: int) -> str:
+    """What `seat` sees of `state` and may do in it: equal marks are the same point of a draft."""
+    return json.dumps([state.view(seat), state.legal_actions(seat)], sort_keys=True, separators=(",", ":"))
 
 
 @dataclass
@@ -133,6 +149,8 @@ class Table:
         self._collect_events()
         self.live = Live(self) if self.settings.get("live") else None
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.drafts: dict[int, Draft] = {}
+        self.expired = False  # nobody joined in time: the table is deleted
 
     # --- what everyone may know ----------------------------------------------------------------------
     @property
@@ -179,13 +197,15 @@ class Table:
         seat = client.seat
         events = self.events_by_viewer[seat]
         new = events[client.events_sent:]
+        state, draft = self.drafted_state(seat)
         message = {
             "type": "update",
             "version": self.version,
             "status": self.status,
             "seat": seat,
-            "view": self.state.view(seat) if self.started else None,
-            **self.choice_for(self.state, seat),
+            "view": state.view(seat) if self.started else None,
+            **self.choice_for(state, seat),
+            "draft": draft,
             "events": [{"kind": e.kind, "text": e.text} for e in new],
             "events_from": client.events_sent,
             "seats": self.public_seats(),
@@ -244,6 +264,12 @@ class Table:
         for client in list(self.clients):
             client.send(self.update_for(client))
 
+    def send_to_seat(self, seat: int) -> None:
+        """An update for the clients of one seat only (a change nobody else may see, such as its own draft)."""
+        for client in list(self.clients):
+            if client.seat == seat:
+                client.send(self.update_for(client))
+
     def _collect_events(self) -> None:
         for event in self.state.events[self.seen_events:]:
             for viewer, events in self.events_by_viewer.items():
@@ -261,6 +287,8 @@ class Table:
     async def join(self, name: str, wanted: int | None) -> tuple[int, str]:
         """Seat a person by name in `wanted` or the first open seat; returns (seat, token)."""
         async with self.lock:
+            if self.expired:
+                raise Refused("no_table", "this table expired: nobody joined it in time")
             if self.started:
                 raise Refused("started", "the game has started; every seat is taken (you may watch)")
             open_seats = [s.index for s in self.seats if s.kind == "open"]
@@ -297,6 +325,18 @@ class Table:
             if seat.kind == "person" and seat.connections == 0:
                 self._start_away_timer(seat, loop)
         self._after_change(set(), None)
+
+    def check_room(self, seat: int | None) -> None:
+        """Refuse another socket for `seat` (None: a spectator) when it already has as many as it may."""
+        limits = self.hub.limits
+        if seat is None:
+            watching = sum(c.seat is None for c in self.clients)
+            if watching >= limits.spectators_per_table:
+                raise Refused("too_many_sockets", f"this table has as many spectators as it may "
+                                                  f"({limits.spectators_per_table}); try again later")
+        elif self.seats[seat].connections >= limits.sockets_per_seat:
+            raise Refused("too_many_sockets", f"your seat has {limits.sockets_per_seat} connections already; "
+                                              "close one first")
 
     def attach(self, client: Client) -> None:
         """A client connects (already authenticated for its seat)."""
@@ -337,10 +377,13 @@ class Table:
 
     # --- actions -------------------------------------------------------------------------------------
     async def submit(self, seat: int, action: int | list[int], decision: int | None = None,
-                     at: int | None = None) -> None:
+                     at: int | None = None) -> bool:
         """Apply `action` for `seat` (or several: the steps of a multi-step choice and its confirmation, all or
         none): checked, stored, then broadcast. `decision`: a bot's (raises Stale if the table moved on).
-        `at`: the move count the client saw when it chose (a live table tells a tap that lost the race)."""
+        `at`: the move count the client saw when it chose (a live table tells a tap that lost the race).
+
+        True if moves were stored; False for a choice kept unplayed (a live table's held pass, a step of a
+        person's draft), which costs the sender like any message."""
         actions = action if isinstance(action, list) else [action]
         async with self.lock:
             if not self.started:
@@ -355,13 +398,78 @@ class Table:
                     raise Refused("late", late)
                 if len(actions) == 1 and self.live.holds(seat, actions[0]):
                     self.live.hold(seat, actions[0])
-                    return
+                    return False
+            if decision is None:  # a person's: a lone step of a multi-step choice is a draft, kept unstored
+                if len(actions) == 1 and self._is_draft_step(seat, actions[0]):
+                    self._add_to_draft(seat, actions[0])
+                    return False
+                actions = self._complete_draft(seat, actions)
             candidate = self.state.clone()
             self._play_steps(candidate, seat, actions, confirm_last=True)
             step, version = (self.live.step if self.live is not None else None), self.version
             await self._commit(candidate, [(seat, a) for a in actions], seat)
             if self.live is not None:
                 self.live.played(seat, actions[-1], step, version)
+            return True
+
+    # --- drafts: the steps of a person's multi-step choice, kept here until confirmed --------------------
+    # A step sent alone is played on a copy and shown to the seat only; the confirmation stores the steps and
+    # itself together. A step that brings the draft back to where it stood before drops the steps between, so
+    # moving a card back and forth never grows the record.
+    def _is_draft_step(self, seat: int, action: int) -> bool:
+        decision = self.state.decision(seat) if self.started and not self.state.is_over() else None
+        return decision is not None and decision.multi and action != decision.confirm
+
+    def _draft(self, seat: int) -> Draft | None:
+        """The seat's draft if it was made for its current decision."""
+        draft = self.drafts.get(seat)
+        if draft is not None and draft.entered != self.entered[seat]:
+            del self.drafts[seat]
+            return None
+        return draft
+
+    def _add_to_draft(self, seat: int, action: int) -> None:
+        candidate, steps = self.drafted_state(seat)
+        draft = self._draft(seat) or Draft(self.entered[seat], [], [draft_mark(self.state, seat)])
+        if len(draft.steps) >= MAX_DRAFT:
+            raise Refused("bad_message", f"a draft holds at most {MAX_DRAFT} steps: confirm it, or take steps "
+                                         "back")
+        if steps is None:
+            candidate = self.state.clone()
+        self._play_steps(candidate, seat, [action], confirm_last=False)
+        steps = [*draft.steps, action]
+        mark = draft_mark(candidate, seat)
+        if mark in draft.marks:  # back where the draft stood after `back` steps
+            back = draft.marks.index(mark)
+            steps, marks = steps[:back], draft.marks[:back + 1]
+        else:
+            marks = [*draft.marks, mark]
+        if steps:
+            self.drafts[seat] = Draft(draft.entered, steps, marks)
+        else:
+            self.drafts.pop(seat, None)
+        self.send_to_seat(seat)
+
+    def _complete_draft(self, seat: int, actions: list[int]) -> list[int]:
+        """The steps to play for a person's move: its draft and the confirmation sent alone, or what was sent."""
+        draft = self._draft(seat)
+        self.drafts.pop(seat, None)
+        if draft is None or len(actions) != 1:
+            return actions  # steps sent together replace any draft
+        return [*draft.steps, *actions]
+
+    def drafted_state(self, seat: int | None) -> tuple[State, list[int] | None]:
+        """The state as `seat` sees it now: with its draft played on a copy, if it has one."""
+        draft = self._draft(seat) if seat is not None else None
+        if draft is None:
+            return self.state, None
+        candidate = self.state.clone()
+        try:
+            self._play_steps(candidate, seat, draft.steps, confirm_last=False)
+        except Refused:  # the table moved on in a way that ends the draft
+            del self.drafts[seat]
+            return self.state, None
+        return candidate, list(draft.steps)
 
     async def play_together(self, moves: list[tuple[int, int]], still: Callable[[], bool]) -> None:
         """Play the held choices of a live step, in the order they were made (checked, stored, broadcast), if
@@ -381,14 +489,21 @@ class Table:
         """Store the moves that led to `candidate`, then make it the table's state (the lock is held)."""
         result = candidate.result() if candidate.is_over() else None
         first = self.version + 1
-        try:
-            await self.hub.store.append_moves(self.id, first, moves, result)
-        except Exception:
-            log.exception("table %s: storing moves from %d failed", self.id, first)
-            raise Refused("storage", "the move could not be stored; nothing changed, try again") from None
+        stored = asyncio.ensure_future(self.hub.store.append_moves(self.id, first, moves, result))
+        # Once the commit has started, whatever cancels the caller (a live step's time running out, a bot
+        # replaced) must not leave a stored move unapplied: the table waits for the store's answer, takes the
+        # new state if it was stored, and only then lets the cancellation through (the lock is still held).
+        cancelled = await _finish_despite_cancellation(stored)
+        if stored.exception() is not None:
+            log.error("table %s: storing moves from %d failed: %r", self.id, first, stored.exception())
+            if cancelled:
+                raise asyncio.CancelledError
+            raise Refused("storage", "the move could not be stored; nothing changed, try again")
         before = set(self.state.to_move())
         self.state = candidate
         self._after_change(before, actor)
+        if cancelled:
+            raise asyncio.CancelledError
 
     def notice(self, text: str) -> None:
         """A line every client at the table sees at once (a late tap at the gong)."""
@@ -465,6 +580,7 @@ class Table:
                 seat.away_timer.cancel()
                 seat.away_timer = None
         self.bots.clear()
+        self.hub.keep_finished(self)
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot_spec(self, seat: int) -> str:
@@ -513,6 +629,14 @@ class Table:
                 del self.thinking[seat]
                 self._schedule_bots()
 
+    def expire(self) -> None:
+        """Nobody joined in time: tell whoever waits at the table, and close their sockets."""
+        self.expired = True
+        for client in list(self.clients):
+            client.send({"type": "error", "code": "expired", "message": "this table expired: nobody joined it in "
+                                                                        "time; create a new one"})
+        self.stop()
+
     def stop(self) -> None:
         """Cancel the table's timers and thinking bots (the server is stopping)."""
         if self.live is not None:
@@ -526,6 +650,19 @@ class Table:
                 seat.away_timer.cancel()
         for client in list(self.clients):
             client.close()
+
+
+async def _finish_despite_cancellation(job: asyncio.Future) -> bool:
+    """Wait until `job` is done even if the waiting task is cancelled meanwhile; True if it was."""
+    cancelled = False
+    while not job.done():
+        try:
+            await asyncio.shield(job)
+        except asyncio.CancelledError:
+            cancelled = True
+        except Exception:
+            pass  # the job's own failure: read by the caller
+    return cancelled
 
 
 def seats_from_request(requests: list[Any], players: int) -> tuple[list[Seat], list[tuple[int, str]]]:
