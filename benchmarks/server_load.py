@@ -34,7 +34,10 @@ def free_port() -> int:
 
 def start_server(db: str, port: int, workers: int) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db,
-                                "--bot-workers", str(workers)], stderr=subprocess.DEVNULL)
+                                "--bot-workers", str(workers),
+                                # every table and socket comes from this one address
+                                "--limit", "tables_burst=1000000", "--limit", "sockets_per_address=1000000"],
+                               stderr=subprocess.DEVNULL)
     for _ in range(600):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -52,7 +55,7 @@ async def play_table(ws_url: str, table_id: str, token: str, seed: int, latencie
     async with websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
-        acted_at = -1
+        acted_at: tuple | None = None  # the version and draft the last action was chosen at
         async for text in ws:
             message = json.loads(text)
             if message["type"] == "error":
@@ -60,13 +63,15 @@ async def play_table(ws_url: str, table_id: str, token: str, seed: int, latencie
                 continue
             if message["type"] != "update":
                 continue
-            if sent_at is not None and message["version"] > acted_at:
+            # A step of a multi-step choice sent alone is a draft: the version stays, the draft grows.
+            position = (message["version"], tuple(message.get("draft") or ()))
+            if sent_at is not None and position != acted_at:
                 latencies.append(time.perf_counter() - sent_at)  # the first view after the action
                 sent_at = None
             if message["status"] == "finished":
                 return message["version"]
-            if message["legal"] and message["version"] != acted_at and sent_at is None:
-                acted_at = message["version"]
+            if message["legal"] and position != acted_at and sent_at is None:
+                acted_at = position
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(message["legal"])["id"]}))
     return 0

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 
-from live import SocketClient, run_async
+from live import LiveServer, SocketClient, run_async
 
 from ninjatable.server.botpool import BotPool
 from ninjatable.server.hub import Hub
@@ -133,3 +134,254 @@ def test_a_draft_moved_back_and_forth_adds_nothing_to_the_record(server):
     moves = server.hub.tables[table_id].state.history
     assert [seat for seat, _ in moves] == [0, 0]  # one card to Earth, then done: the 30 steps between are gone
     assert bo_updates == 1  # Bo saw Ann's split once, when she confirmed it
+
+
+# --- the lobby and new tables -----------------------------------------------------------------------------------
+def test_private_tables_do_not_push_a_public_table_out_of_the_lobby(sqlite_url):
+    live = LiveServer(sqlite_url, tables_burst=200, tables_per_minute=600).start()
+    try:
+        public = live.create(game="oboro", seats=[{"kind": "person", "name": "Ann"}, {"kind": "open"},
+                                                  {"kind": "open"}])["table"]["id"]
+        for _ in range(110):
+            live.create(game="oboro", settings={"public": False})
+        with live.http() as http:
+            listed = [t["id"] for t in http.get("/api/tables").json()]
+    finally:
+        live.stop()
+    assert listed == [public]
+
+
+def test_an_address_that_creates_too_many_tables_is_told_to_slow_down(sqlite_url):
+    live = LiveServer(sqlite_url, tables_burst=3, tables_per_minute=1).start()
+    try:
+        with live.http() as http:
+            answers = [http.post("/api/tables", json={"game": "oboro"}) for _ in range(4)]
+    finally:
+        live.stop()
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    assert answers[-1].json()["code"] == "slow_down" and "at most 1 a minute" in answers[-1].json()["error"]
+
+
+def test_a_table_nobody_joins_expires_and_whoever_waits_there_is_told(sqlite_url):
+    live = LiveServer(sqlite_url, waiting_minutes=0.02).start()  # 1.2 s
+    try:
+        created = live.create(game="oboro", seats=[{"kind": "person", "name": "Ann"}, {"kind": "open"},
+                                                   {"kind": "open"}])
+        table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+        playing = live.create(game="oboro", seats=[{"kind": "person", "name": "Bo"}] + [
+            {"kind": "bot", "bot": "heuristic"}] * 2, settings={"bot_pause": 5})["table"]["id"]
+
+        async def wait_there():
+            async with SocketClient(live, table_id, token) as ann:
+                return await ann.wait_for(lambda m: m["type"] == "error", timeout=10)
+
+        told = run_async(wait_there())
+        with live.http() as http:
+            gone = http.get(f"/api/tables/{table_id}")
+            join = http.post(f"/api/tables/{table_id}/join", json={"name": "Cy"})
+            still = http.get(f"/api/tables/{playing}")
+    finally:
+        live.stop()
+    assert told["code"] == "expired"
+    assert gone.status_code == 404 and join.status_code == 404 and join.json()["code"] == "no_table"
+    assert still.status_code == 200  # a table in play never expires
+
+
+def test_finished_tables_read_back_are_not_all_kept_in_memory(sqlite_url):
+    live = LiveServer(sqlite_url, finished_kept=3).start()
+    try:
+        bots = [{"kind": "bot", "bot": "random"}] * 3
+        ids = [live.create(game="oboro", seats=bots, settings={"bot_pause": 0}, seed=i)["table"]["id"]
+               for i in range(6)]
+        with live.http() as http:
+            deadline = time.monotonic() + 60
+            while any(http.get(f"/api/tables/{t}").json()["table"]["status"] != "finished" for t in ids):
+                assert time.monotonic() < deadline, "the bots did not finish their games"
+                time.sleep(0.1)
+            for table_id in ids + ids:
+                assert http.get(f"/api/tables/{table_id}/record").status_code == 200
+        in_memory = [t for t in ids if t in live.hub.tables]
+    finally:
+        live.stop()
+    assert len(in_memory) <= 3 and ids[-1] in in_memory  # the latest read stay, the others are read back
+
+
+# --- sockets ------------------------------------------------------------------------------------------------------
+def open_table(live: LiveServer) -> tuple[str, list[str]]:
+    created = live.create(game="oboro", seats=people(3), settings={"bot_pause": 0})
+    return created["table"]["id"], [t["token"] for t in created["tokens"]]
+
+
+async def outcome(client: SocketClient) -> str:
+    """'welcome', or the code of the error the server refused the socket with."""
+    first = await client.wait_for(lambda m: m["type"] in ("welcome", "error"), timeout=10)
+    return first["type"] if first["type"] == "welcome" else first["code"]
+
+
+def test_a_table_takes_a_bounded_number_of_spectators_and_its_players_always_get_in(sqlite_url):
+    live = LiveServer(sqlite_url, spectators_per_table=2, sockets_per_seat=1).start()
+    table_id, tokens = open_table(live)
+
+    async def scenario():
+        clients = [SocketClient(live, table_id) for _ in range(3)]
+        clients += [SocketClient(live, table_id, tokens[0]), SocketClient(live, table_id, tokens[0])]
+        results = []
+        for client in clients:
+            await client.connect()
+            results.append(await outcome(client))
+        for client in clients:
+            await client.close()
+        return results
+
+    try:
+        results = run_async(scenario())
+    finally:
+        live.stop()
+    assert results == ["welcome", "welcome", "too_many_sockets", "welcome", "too_many_sockets"]
+
+
+def test_one_address_holds_a_bounded_number_of_sockets(sqlite_url):
+    live = LiveServer(sqlite_url, sockets_per_address=3).start()
+    table_id, tokens = open_table(live)
+
+    async def scenario():
+        clients = [SocketClient(live, table_id, token) for token in tokens] + [SocketClient(live, table_id)]
+        results = []
+        for client in clients:
+            await client.connect()
+            results.append(await outcome(client))
+        await clients[0].close()
+        again = SocketClient(live, table_id)
+        await again.connect()  # a socket closed frees its place
+        results.append(await outcome(again))
+        for client in clients[1:] + [again]:
+            await client.close()
+        return results
+
+    try:
+        results = run_async(scenario())
+    finally:
+        live.stop()
+    assert results == ["welcome", "welcome", "welcome", "too_many_sockets", "welcome"]
+
+
+def test_reconnecting_does_not_refill_the_message_allowance(sqlite_url):
+    live = LiveServer(sqlite_url, message_rate=0.2, message_burst=4).start()
+    table_id, tokens = open_table(live)
+
+    async def scenario():
+        async with SocketClient(live, table_id, tokens[0]) as ann:
+            for _ in range(4):
+                await ann.send({"type": "ping"})
+            await ann.wait_for(lambda m: sum(x["type"] == "pong" for x in ann.messages) == 4)
+        async with SocketClient(live, table_id, tokens[0]) as again:
+            await again.wait_for(lambda m: m["type"] == "welcome")
+            await again.send({"type": "ping"})
+            return await again.wait_for(lambda m: m["type"] in ("pong", "error"))
+
+    try:
+        answer = run_async(scenario())
+    finally:
+        live.stop()
+    assert answer["type"] == "error" and answer["code"] == "slow_down"
+
+
+def test_the_message_limit_counts_bytes(server):
+    table_id, tokens = open_table(server)
+
+    async def scenario():
+        async with SocketClient(server, table_id, tokens[0]) as ann:
+            await ann.wait_for(lambda m: m["type"] == "welcome")
+            # 3,000 characters sent as themselves, not escaped: over 6,000 bytes
+            await ann.send(json.dumps({"type": "say", "text": "é" * 3000}, ensure_ascii=False))
+            return await ann.wait_for(lambda m: m["type"] == "error")
+
+    error = run_async(scenario())
+    assert error["code"] == "too_large" and "4096 bytes" in error["message"]
+
+
+def test_a_token_that_is_not_valid_text_is_a_bad_token(server):
+    table_id, _ = open_table(server)
+
+    async def scenario():
+        client = SocketClient(server, table_id)
+        await client.connect(hello='{"type": "hello", "token": "\\ud800abc"}')
+        return await outcome(client)
+
+    assert run_async(scenario()) == "bad_token"
+
+
+# --- HTTP ---------------------------------------------------------------------------------------------------------
+def test_every_http_error_has_the_same_body(server):
+    table_id, tokens = open_table(server)
+    auth = {"Authorization": f"Bearer {tokens[0]}", "content-type": "application/json"}
+    with server.http() as http:
+        huge_number = http.post(f"/api/tables/{table_id}/actions", content='{"action": ' + "7" * 4400 + "}",
+                                headers=auth)
+        nowhere = http.get("/api/nowhere")
+        wrong_method = http.delete("/api/tables")
+    for answer, status, code in [(huge_number, 400, "bad_request"), (nowhere, 404, "not_found"),
+                                 (wrong_method, 405, "method_not_allowed")]:
+        assert answer.status_code == status
+        assert set(answer.json()) == {"error", "code"} and answer.json()["code"] == code
+    assert "4300 digits" in huge_number.json()["error"]
+
+
+def test_a_request_body_over_the_limit_is_refused_unread(sqlite_url):
+    live = LiveServer(sqlite_url, body_bytes=1000).start()
+    padding = {"game": "oboro", "options": {}, "seed": 1, "x": "y" * 2000}
+    try:
+        with live.http() as http:
+            declared = http.post("/api/tables", json=padding)
+            chunked = http.post("/api/tables", content=(b"{" + b" " * 500 for _ in range(4)),
+                                headers={"content-type": "application/json"})
+            small = http.post("/api/tables", json={"game": "oboro"})
+    finally:
+        live.stop()
+    for answer in (declared, chunked):
+        assert answer.status_code == 413, answer.text
+        assert answer.json() == {"error": "a request body is at most 1000 bytes", "code": "too_large"}
+    assert small.status_code == 201
+
+
+def test_an_operator_caps_the_bots_thinking_time(sqlite_url):
+    live = LiveServer(sqlite_url, bot_ms=200).start()
+    try:
+        with live.http() as http:
+            slow = http.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person", "name": "Ann"}] + [
+                {"kind": "bot", "bot": "ismcts:ms=500"}] * 2})
+            quick = http.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person", "name": "Ann"}] + [
+                {"kind": "bot", "bot": "ismcts:ms=200"}] * 2})
+    finally:
+        live.stop()
+    assert slow.status_code == 400 and "thinks at most ms=200" in slow.json()["error"]
+    assert quick.status_code == 201
+
+
+# --- bots -----------------------------------------------------------------------------------------------------------
+def test_a_tables_bot_waits_for_one_decision_of_another_busy_table_not_all_of_them(db_url, monkeypatch):
+    from ninjatable.server import botpool
+
+    started: list[str] = []
+    decide = botpool._decide
+
+    def noted(bot, state, seat):
+        started.append(state.game.id)
+        return decide(bot, state, seat)
+
+    monkeypatch.setattr(botpool, "_decide", noted)
+
+    async def scenario():
+        async with open_hub(db_url) as hub:
+            # Four bots of a Ninjaaa'Tack table decide at once, each searching for a while...
+            await hub.create(CreateTable(game="ninjaaatack", seats=[{"kind": "bot", "bot": "ismcts:ms=300"}] * 4,
+                                         settings={"bot_pause": 0}, seed=1))
+            await asyncio.sleep(0.05)
+            # ...and a quick bot of another table asks while the first of them thinks.
+            await hub.create(CreateTable(game="oboro", seats=[{"kind": "bot", "bot": "heuristic"}] * 3,
+                                         settings={"bot_pause": 0}, seed=1))
+            while "oboro" not in started:
+                await asyncio.sleep(0.05)
+
+    run_async(scenario())
+    assert started.index("oboro") <= 1  # after the decision already running, not after the three waiting

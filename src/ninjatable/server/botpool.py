@@ -1,16 +1,28 @@
 """Bots think off the event loop, in worker processes (or threads), so a searching bot never stalls a table.
 
-Any free worker takes the next decision of any table. The bot travels with the state and comes back with its
-answer: a bot may remember what it decided before (the search bot remembers the positions it left, so that it
-never walks a cycle), and its table keeps it between decisions. A search bot's memory is a few tens of KB.
+The workers are shared fairly between tables. Each table's decisions wait in a queue of their own, the pool hands
+the workers no more decisions than they can work on at once, and a worker that frees takes the next decision of
+the table served least recently. A table whose bots search for seconds thus delays another table's decision by
+at most one of its own decisions per worker, however many it has waiting.
+
+The bot travels with the state and comes back with its answer: a bot may remember what it decided before (the
+search bot remembers the positions it left, so that it never walks a cycle), and its table keeps it between
+decisions. A search bot's memory is a few tens of KB.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 import zlib
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from multiprocessing.connection import Connection
 
 from ..core import State
 from ..core.bot import Bot
@@ -20,37 +32,173 @@ def _decide(bot: Bot, state: State, seat: int) -> tuple[int, Bot]:
     return bot.choose(state, seat), bot
 
 
-def _warm() -> None:
-    """Import the games and bots in a fresh worker before the first decision is asked of it."""
+def _warm(stop: Connection) -> None:
+    """Set a fresh worker to end with the server or the pool, then import the games and bots before the first
+    decision is asked of it."""
+    parent = multiprocessing.parent_process()
+    handles: list[object] = [stop] if parent is None else [parent.sentinel, stop]
+    _exit_when_readable(handles)
     from ..core import all_games
 
     all_games()
 
 
+def _exit_when_readable(handles: list[object]) -> None:
+    """End this process, from a daemon thread, as soon as one of `handles` is readable."""
+
+    def watch() -> None:
+        multiprocessing.connection.wait(handles)
+        os._exit(0)
+
+    # A worker waits for its next decision forever, even once the server is gone (killed, with no shutdown); and
+    # it holds the forkserver's and the resource tracker's pipes open, so they would never end either. The parent's
+    # sentinel turns readable when the server is gone, the stop pipe when the pool closes.
+    threading.Thread(target=watch, name="ninjatable-worker-watch", daemon=True).start()
+
+
+@dataclass(eq=False)
+class _Job:
+    """One decision asked of the pool: waiting for a worker, or with one."""
+
+    bot: Bot
+    state: State
+    seat: int
+    owner: str
+    answer: asyncio.Future[tuple[int, Bot]]
+
+
+@dataclass(eq=False)
+class _Owner:
+    """One owner's decisions waiting for a worker, how many are with one, and when it was last served."""
+
+    waiting: deque[_Job] = field(default_factory=deque)
+    running: int = 0
+    # The pool's turn at which a worker last took one of its decisions; -1: not since it was last idle, so an
+    # owner with something new to decide comes before those served meanwhile.
+    last_turn: int = -1
+
+
 class BotPool:
-    """`workers` processes (or threads) deciding for the bots of every table."""
+    """`workers` processes (or threads) deciding for the bots of every table, shared fairly between tables.
+
+    The pool serves one event loop: decide() and close() are called in it."""
 
     def __init__(self, workers: int = 2, kind: str = "process") -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"bot workers are processes or threads, not {kind!r}")
         self.kind = kind
         self.size = max(1, workers)
+        self.owners: dict[str, _Owner] = {}  # the owners with decisions waiting or with a worker
+        self.running = 0  # decisions handed to the executor and not yet answered
+        self.turns = 0  # decisions handed out so far: the clock of the owners' turns
+        self.closed = False
         self.executor: Executor
+        self._stop: tuple[Connection, Connection] | None = None
         if kind == "process":
+            # Every worker watches the reading end (see _warm); this pool holds the only writing end, and closes it.
+            stop_reader, stop_writer = multiprocessing.Pipe(duplex=False)
+            self._stop = (stop_reader, stop_writer)
             # forkserver: the workers do not inherit the server's event loop, sockets or threads.
             context = multiprocessing.get_context("forkserver")
-            self.executor = ProcessPoolExecutor(self.size, mp_context=context, initializer=_warm)
+            self.executor = ProcessPoolExecutor(
+                self.size, mp_context=context, initializer=_warm, initargs=(stop_reader,))
         else:
             self.executor = ThreadPoolExecutor(self.size)
 
-    async def decide(self, bot: Bot, state: State, seat: int) -> tuple[int, Bot]:
+    async def decide(self, bot: Bot, state: State, seat: int, owner: str = "") -> tuple[int, Bot]:
         """The bot's action for `seat` in `state` (a copy the caller will not change meanwhile), and the bot as it
-        is after deciding (a copy, from a worker process)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, _decide, bot, state, seat)
+        is after deciding (a copy, from a worker process); `owner` (a table id) is whose turn it waits for."""
+        if self.closed:
+            raise RuntimeError("the bot pool is closed")
+        job = _Job(bot, state, seat, owner, asyncio.get_running_loop().create_future())
+        self.owners.setdefault(owner, _Owner()).waiting.append(job)
+        self._start_waiting()
+        try:
+            return await job.answer
+        except asyncio.CancelledError:
+            self._withdraw(job)
+            raise
+
+    def _start_waiting(self) -> None:
+        """Hand waiting decisions to the executor while a worker is free, one owner's turn at a time."""
+        while not self.closed and self.running < self.size and (job := self._next_job()) is not None:
+            if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
+                self._release(job)
+                continue
+            try:
+                work = self.executor.submit(_decide, job.bot, job.state, job.seat)
+            except Exception as error:  # the executor is broken (a worker process died) or shut down
+                self._release(job)
+                job.answer.set_exception(error)
+                continue
+            work.add_done_callback(partial(self._report, job))
+
+    def _next_job(self) -> _Job | None:
+        """The first waiting decision of the owner served least recently (owners with none waiting are skipped),
+        counted as running."""
+        waiting = [owner for owner in self.owners.values() if owner.waiting]
+        if not waiting:
+            return None
+        owner = min(waiting, key=lambda owner: owner.last_turn)  # ties: the owner that came first
+        self.turns += 1
+        owner.last_turn = self.turns
+        owner.running += 1
+        self.running += 1
+        return owner.waiting.popleft()
+
+    def _report(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
+        """Pass a finished decision from the executor's thread to the event loop."""
+        try:
+            job.answer.get_loop().call_soon_threadsafe(self._finished, job, work)
+        except RuntimeError:
+            pass  # the loop is closed: nobody waits for the answer any more
+
+    def _finished(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
+        """A worker is done with `job`: answer its caller, and give the worker the next waiting decision."""
+        self._release(job)
+        if not job.answer.done():  # done: its caller was cancelled meanwhile, and the answer is dropped
+            if work.cancelled():
+                job.answer.cancel()
+            elif (error := work.exception()) is not None:
+                job.answer.set_exception(error)
+            else:
+                job.answer.set_result(work.result())
+        self._start_waiting()
+
+    def _release(self, job: _Job) -> None:
+        """Count `job` as no longer running."""
+        self.running -= 1
+        owner = self.owners.get(job.owner)
+        if owner is not None:
+            owner.running -= 1
+            self._forget_if_idle(job.owner)
+
+    def _withdraw(self, job: _Job) -> None:
+        """Drop a decision whose caller was cancelled from its owner's queue, if no worker has taken it yet."""
+        owner = self.owners.get(job.owner)
+        if owner is not None and job in owner.waiting:
+            owner.waiting.remove(job)
+            self._forget_if_idle(job.owner)
+
+    def _forget_if_idle(self, key: str) -> None:
+        """Forget an owner with nothing waiting or running (its next decision comes first in turn)."""
+        owner = self.owners[key]
+        if not owner.waiting and not owner.running:
+            del self.owners[key]
 
     def close(self) -> None:
+        """Stop deciding: waiting decisions are cancelled, and worker processes end now, even in mid-search (a
+        worker thread ends once its decision is made)."""
+        self.closed = True
+        for owner in self.owners.values():
+            for job in owner.waiting:
+                job.answer.cancel()
+            owner.waiting.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._stop is not None:
+            # Without this, a worker in mid-search would go on until its search ends, or until this process does.
+            for end in self._stop:
+                end.close()
 
     def __repr__(self) -> str:
         return f"<BotPool {self.size} {self.kind} workers>"

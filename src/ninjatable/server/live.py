@@ -96,6 +96,8 @@ class Live:
         self.schedule_bots()
 
     def schedule_bots(self) -> None:
+        if self.table.stopped:
+            return
         for seat in self.table.state.to_move():
             if self.table.bot_playing(seat) and seat not in self.held and seat not in self.table.thinking:
                 self._spawn(seat, self._bot_turn(seat, self.step_id), thinking=True)

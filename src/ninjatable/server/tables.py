@@ -151,6 +151,7 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.drafts: dict[int, Draft] = {}
         self.expired = False  # nobody joined in time: the table is deleted
+        self.stopped = False  # the server is stopping (or the table expired): no bot starts thinking again
 
     # --- what everyone may know ----------------------------------------------------------------------
     @property
@@ -588,7 +589,7 @@ class Table:
         return s.bot if s.kind == "bot" else self.settings["bot"]
 
     def _schedule_bots(self) -> None:
-        if not self.started or self.state.is_over():
+        if not self.started or self.state.is_over() or self.stopped:
             return
         if self.live is not None:
             self.live.schedule_bots()
@@ -602,7 +603,7 @@ class Table:
         spec = self.bot_spec(seat)
         bot = self.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(self.seed, seat, spec))
         try:
-            action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat)
+            action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
         except Exception:
             # A bot that fails must not stall the table: any legal action keeps the game going.
             log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
@@ -639,6 +640,7 @@ class Table:
 
     def stop(self) -> None:
         """Cancel the table's timers and thinking bots (the server is stopping)."""
+        self.stopped = True
         if self.live is not None:
             self.live.stop()
         for task in self.thinking.values():
@@ -657,11 +659,9 @@ async def _finish_despite_cancellation(job: asyncio.Future) -> bool:
     cancelled = False
     while not job.done():
         try:
-            await asyncio.shield(job)
+            await asyncio.wait({job})  # returns when the job is done, whether it failed or not
         except asyncio.CancelledError:
             cancelled = True
-        except Exception:
-            pass  # the job's own failure: read by the caller
     return cancelled
 
 
