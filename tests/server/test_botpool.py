@@ -47,24 +47,25 @@ def test_one_table_waiting_for_a_decision_goes_before_another_tables_many():
         started: list[str] = []
         try:
             slow = [asyncio.create_task(pool.decide(FakeBot(f"A{i}", started, seconds=0.05), None, i, owner="A"))
-                    for i in range(6)]
-            await asyncio.sleep(0)  # every one of A's decisions is asked for: two run, four wait
+                    for i in range(10)]
+            await asyncio.sleep(0)  # every one of A's decisions is asked for: four go to the workers, six wait
             fast = asyncio.create_task(pool.decide(FakeBot("B", started), None, 9, owner="B"))
             answers = await asyncio.gather(*slow, fast)
         finally:
             pool.close()
-        assert [action for action, _bot in answers] == [0, 1, 2, 3, 4, 5, 9]
+        assert [action for action, _bot in answers] == [*range(10), 9]
         return started
 
     started = run_async(scenario(), timeout=30)
-    # B waits only for the decisions already with the two workers, not for A's four waiting ones.
-    assert started.index("B") == 2, started
-    assert sorted(started) == ["A0", "A1", "A2", "A3", "A4", "A5", "B"]
+    # B waits only for the decisions already handed to the two workers (two each), not for A's six waiting ones.
+    assert started.index("B") == 4, started
+    assert sorted(started) == sorted([f"A{i}" for i in range(10)] + ["B"])
 
 
 def test_a_waiting_decision_whose_caller_is_cancelled_is_never_made():
     async def scenario() -> list[str]:
         pool = BotPool(1, "thread")
+        pool.in_flight = 1  # one decision with the worker at a time: the next waits in the pool
         started: list[str] = []
         release = threading.Event()
         try:
@@ -88,6 +89,7 @@ def test_a_waiting_decision_whose_caller_is_cancelled_is_never_made():
 def test_a_decision_in_progress_whose_caller_is_cancelled_still_holds_its_worker():
     async def scenario() -> list[str]:
         pool = BotPool(1, "thread")
+        pool.in_flight = 1  # one decision with the worker at a time: the next waits in the pool
         started: list[str] = []
         release = threading.Event()
         try:

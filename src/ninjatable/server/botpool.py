@@ -78,6 +78,9 @@ class _Owner:
     last_turn: int = -1
 
 
+PREFETCH = 2  # decisions handed to each worker at once (see BotPool.in_flight)
+
+
 class BotPool:
     """`workers` processes (or threads) deciding for the bots of every table, shared fairly between tables.
 
@@ -88,6 +91,10 @@ class BotPool:
             raise ValueError(f"bot workers are processes or threads, not {kind!r}")
         self.kind = kind
         self.size = max(1, workers)
+        # Decisions handed to the executor at once: one running and one ready behind it per worker, so that a
+        # worker never idles while its next decision travels from the event loop; a table waits for at most that
+        # many decisions of other tables.
+        self.in_flight = PREFETCH * self.size
         self.owners: dict[str, _Owner] = {}  # the owners with decisions waiting or with a worker
         self.running = 0  # decisions handed to the executor and not yet answered
         self.turns = 0  # decisions handed out so far: the clock of the owners' turns
@@ -121,7 +128,7 @@ class BotPool:
 
     def _start_waiting(self) -> None:
         """Hand waiting decisions to the executor while a worker is free, one owner's turn at a time."""
-        while not self.closed and self.running < self.size and (job := self._next_job()) is not None:
+        while not self.closed and self.running < self.in_flight and (job := self._next_job()) is not None:
             if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
                 self._release(job)
                 continue
