@@ -55,3 +55,18 @@ def any_server(db_url):
     live = LiveServer(db_url).start()
     yield live
     live.stop()
+
+
+@pytest.fixture
+def server_with(sqlite_url):
+    """Start a live server on a fresh SQLite file with the limits given (`server_with(spectators_per_table=2)`);
+    it is stopped after the test."""
+    started: list[LiveServer] = []
+
+    def start(**limits) -> LiveServer:
+        started.append(LiveServer(sqlite_url, **limits).start())
+        return started[-1]
+
+    yield start
+    for live in started:
+        live.stop()

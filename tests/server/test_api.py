@@ -67,7 +67,8 @@ def test_joining_fills_seats_and_starts_the_game(server):
     ({"game": "dragon", "options": {"colour": 1}}, "dragon has no option 'colour'"),
     ({"game": "dragon", "seats": [{"kind": "open"}]}, "give one entry in seats per player: 4, not 1"),
     ({"game": "oboro", "seats": [{"kind": "bot", "bot": "wizard"}] * 3}, "there is no bot 'wizard'"),
-    ({"game": "oboro", "seats": [{"kind": "bot", "bot": "ismcts:ms=99999"}] * 3}, "a bot at a table on this server thinks at most"),
+    ({"game": "oboro", "seats": [{"kind": "bot", "bot": "ismcts:ms=99999"}] * 3},
+     "a bot at a table on this server thinks at most"),
     ({"game": "oboro", "seats": [{"kind": "person", "name": " "}] * 3}, "a name is 1 to 32 printable characters"),
     ({"game": "oboro", "settings": {"bot": "nobody"}}, "there is no bot 'nobody'"),
 ])

@@ -181,26 +181,6 @@ def test_the_lobby_lists_a_public_table_behind_many_newer_private_ones(db_url):
     assert [t["id"] for t in run(scenario())] == ["public"]
 
 
-def test_the_lobby_lists_tables_of_the_statuses_asked_for_and_tables_are_counted_by_status(db_url):
-    async def scenario():
-        store = Store(db_url)
-        await store.open()
-        for i, table_id in enumerate(("waiting", "playing", "finished", "private")):
-            await store.create_table(table_row(table_id, public=table_id != "private", created_at=1000.0 + i))
-        await store.update_seat("playing", SeatRow(1, "person", "Bo", "cd" * 32), status="playing")
-        await store.append_move("finished", 1, 0, 7, result={"over": True})
-        unfinished = await store.listing(status=("waiting", "playing"))
-        everything = await store.listing()
-        counts = {status: await store.count_tables(status) for status in ("waiting", "playing", "finished")}
-        await store.close()
-        return unfinished, everything, counts
-
-    unfinished, everything, counts = run(scenario())
-    assert [t["id"] for t in unfinished] == ["playing", "waiting"]  # newest first
-    assert [t["id"] for t in everything] == ["finished", "playing", "waiting"]
-    assert counts == {"waiting": 2, "playing": 1, "finished": 1}
-
-
 INSERT_TABLE_0001 = (
     "insert into tables (id, game, players, options, seed, settings, status, result, created_at, updated_at) "
     "values (:id, 'oboro', 3, '{\"mission_value\": 11}', 5, :settings, 'waiting', null, :at, :at)"

@@ -1,9 +1,11 @@
 """Bots think off the event loop, in worker processes (or threads), so a searching bot never stalls a table.
 
 The workers are shared fairly between tables. Each table's decisions wait in a queue of their own, the pool hands
-the workers no more decisions than they can work on at once, and a worker that frees takes the next decision of
-the table served least recently. A table whose bots search for seconds thus delays another table's decision by
-at most one of its own decisions per worker, however many it has waiting.
+the workers no more decisions than they can work on at once (two each), and the tables take turns: a worker that
+frees takes the next decision of a table that had nothing waiting (first come, first served) or else of the next
+table in turn. A
+table whose bots search for seconds thus delays another table's decision by at most two of its own decisions per
+worker, however many it has waiting.
 
 The bot travels with the state and comes back with its answer: a bot may remember what it decided before (the
 search bot remembers the positions it left, so that it never walks a cycle), and its table keeps it between
@@ -18,9 +20,9 @@ import multiprocessing.connection
 import os
 import threading
 import zlib
-from collections import deque
+from collections import Counter, OrderedDict, deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
 
@@ -67,17 +69,6 @@ class _Job:
     answer: asyncio.Future[tuple[int, Bot]]
 
 
-@dataclass(eq=False)
-class _Owner:
-    """One owner's decisions waiting for a worker, how many are with one, and when it was last served."""
-
-    waiting: deque[_Job] = field(default_factory=deque)
-    running: int = 0
-    # The pool's turn at which a worker last took one of its decisions; -1: not since it was last idle, so an
-    # owner with something new to decide comes before those served meanwhile.
-    last_turn: int = -1
-
-
 PREFETCH = 2  # decisions handed to each worker at once (see BotPool.in_flight)
 
 
@@ -95,9 +86,12 @@ class BotPool:
         # worker never idles while its next decision travels from the event loop; a table waits for at most that
         # many decisions of other tables.
         self.in_flight = PREFETCH * self.size
-        self.owners: dict[str, _Owner] = {}  # the owners with decisions waiting or with a worker
+        # Each owner's waiting decisions, in one of two lines: `fresh`, the owners with nothing waiting or running
+        # until now (first come, first served), go before `served`, the others, in turn.
+        self.fresh: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self.served: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self.running_by_owner: Counter[str] = Counter()
         self.running = 0  # decisions handed to the executor and not yet answered
-        self.turns = 0  # decisions handed out so far: the clock of the owners' turns
         self.closed = False
         self.executor: Executor
         self._stop: tuple[Connection, Connection] | None = None
@@ -118,7 +112,11 @@ class BotPool:
         if self.closed:
             raise RuntimeError("the bot pool is closed")
         job = _Job(bot, state, seat, owner, asyncio.get_running_loop().create_future())
-        self.owners.setdefault(owner, _Owner()).waiting.append(job)
+        queue = self.fresh.get(owner) or self.served.get(owner)
+        if queue is None:
+            line = self.served if self.running_by_owner[owner] else self.fresh
+            queue = line[owner] = deque()
+        queue.append(job)
         self._start_waiting()
         try:
             return await job.answer
@@ -130,28 +128,26 @@ class BotPool:
         """Hand waiting decisions to the executor while a worker is free, one owner's turn at a time."""
         while not self.closed and self.running < self.in_flight and (job := self._next_job()) is not None:
             if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
-                self._release(job)
                 continue
             try:
                 work = self.executor.submit(_decide, job.bot, job.state, job.seat)
             except Exception as error:  # the executor is broken (a worker process died) or shut down
-                self._release(job)
                 job.answer.set_exception(error)
                 continue
+            self.running += 1
+            self.running_by_owner[job.owner] += 1
             work.add_done_callback(partial(self._report, job))
 
     def _next_job(self) -> _Job | None:
-        """The first waiting decision of the owner served least recently (owners with none waiting are skipped),
-        counted as running."""
-        waiting = [owner for owner in self.owners.values() if owner.waiting]
-        if not waiting:
+        """The first waiting decision of the owner whose turn it is (who then waits for its next turn)."""
+        line = self.fresh or self.served
+        if not line:
             return None
-        owner = min(waiting, key=lambda owner: owner.last_turn)  # ties: the owner that came first
-        self.turns += 1
-        owner.last_turn = self.turns
-        owner.running += 1
-        self.running += 1
-        return owner.waiting.popleft()
+        owner, queue = line.popitem(last=False)
+        job = queue.popleft()
+        if queue:
+            self.served[owner] = queue
+        return job
 
     def _report(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
         """Pass a finished decision from the executor's thread to the event loop."""
@@ -162,7 +158,10 @@ class BotPool:
 
     def _finished(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
         """A worker is done with `job`: answer its caller, and give the worker the next waiting decision."""
-        self._release(job)
+        self.running -= 1
+        self.running_by_owner[job.owner] -= 1
+        if not self.running_by_owner[job.owner]:
+            del self.running_by_owner[job.owner]
         if not job.answer.done():  # done: its caller was cancelled meanwhile, and the answer is dropped
             if work.cancelled():
                 job.answer.cancel()
@@ -172,35 +171,24 @@ class BotPool:
                 job.answer.set_result(work.result())
         self._start_waiting()
 
-    def _release(self, job: _Job) -> None:
-        """Count `job` as no longer running."""
-        self.running -= 1
-        owner = self.owners.get(job.owner)
-        if owner is not None:
-            owner.running -= 1
-            self._forget_if_idle(job.owner)
-
     def _withdraw(self, job: _Job) -> None:
         """Drop a decision whose caller was cancelled from its owner's queue, if no worker has taken it yet."""
-        owner = self.owners.get(job.owner)
-        if owner is not None and job in owner.waiting:
-            owner.waiting.remove(job)
-            self._forget_if_idle(job.owner)
-
-    def _forget_if_idle(self, key: str) -> None:
-        """Forget an owner with nothing waiting or running (its next decision comes first in turn)."""
-        owner = self.owners[key]
-        if not owner.waiting and not owner.running:
-            del self.owners[key]
+        for line in (self.fresh, self.served):
+            queue = line.get(job.owner)
+            if queue is not None and job in queue:
+                queue.remove(job)
+                if not queue:
+                    del line[job.owner]
 
     def close(self) -> None:
         """Stop deciding: waiting decisions are cancelled, and worker processes end now, even in mid-search (a
         worker thread ends once its decision is made)."""
         self.closed = True
-        for owner in self.owners.values():
-            for job in owner.waiting:
-                job.answer.cancel()
-            owner.waiting.clear()
+        for line in (self.fresh, self.served):
+            for queue in line.values():
+                for job in queue:
+                    job.answer.cancel()
+            line.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._stop is not None:
             # Without this, a worker in mid-search would go on until its search ends, or until this process does.

@@ -29,7 +29,7 @@ class Limits:
     spectators_per_table: int = 50  # sockets watching one table (its players always get in)
     sockets_per_seat: int = 5  # sockets of one seat (a player's tabs and devices)
     sockets_per_address: int = 64  # sockets from one address, over every table
-    message_rate: float = 20.0  # messages a second one seat (or one address watching) may send on average...
+    message_rate: float = 20.0  # messages a second one seat (or one address watching a table) may send on average...
     message_burst: int = 40  # ...in bursts of up to this many; an accepted move does not count
     strikes: int = 100  # messages over the rate before the socket is closed
     body_bytes: int = 64 * 1024  # the largest HTTP request body

@@ -35,8 +35,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future] = {}
         self.finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recent first
         self.message_limits = RateLimits(limits.message_rate, limits.message_burst)
-        self.create_limits = RateLimits(limits.tables_per_minute / 60, limits.tables_burst,
-                                        idle=max(600.0, 120 * limits.tables_burst / limits.tables_per_minute))
+        self.create_limits = RateLimits(limits.tables_per_minute / 60, limits.tables_burst)
         self.sockets_by_address: Counter[str] = Counter()
         self._sweeper: asyncio.Task | None = None
 
@@ -185,13 +184,7 @@ class Hub:
             kept = self.tables.get(table_id)
             if kept is None or not kept.clients:
                 del self.finished[table_id]
-                if kept is not None and kept.status == "finished":
-                    self.tables.pop(table_id, None)
-
-    def maybe_unload(self, table: Table) -> None:
-        """A client left: a finished table takes its turn among those kept in memory."""
-        if table.status == "finished":
-            self.keep_finished(table)
+                self.tables.pop(table_id, None)
 
     async def listing(self, base_url: str, limit: int = 50) -> list[dict[str, Any]]:
         """The public tables, newest first, as the lobby lists them."""

@@ -67,13 +67,13 @@ class RateLimit:
 
 class RateLimits:
     """Token buckets by key (an address; a seat from an address), kept between connections so that a client
-    cannot refill its bucket or clear its strikes by reconnecting. A bucket unused for `idle` seconds is full
-    again anyway, and is forgotten (with its strikes)."""
+    cannot refill its bucket or clear its strikes by reconnecting. A bucket unused for `idle` seconds (at least
+    twice the time it takes to fill up) is full again anyway, and is forgotten (with its strikes)."""
 
     def __init__(self, rate: float, burst: int, idle: float = 600.0, clock=time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
-        self.idle = idle
+        self.idle = max(idle, 2 * burst / rate)
         self.clock = clock
         self.buckets: dict[Hashable, RateLimit] = {}
         self.pruned = clock()

@@ -244,15 +244,12 @@ class Store:
             rows = conn.execute(tables.select().where(tables.c.status != "finished")).all()
             return [_complete(conn, row) for row in rows]
 
-    async def listing(self, limit: int = 100, status: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
-        """The newest public tables (of one of `status`, if given), for the lobby: id, game, players, status,
-        settings and seat holders."""
-        return await asyncio.to_thread(self._listing, limit, status)
+    async def listing(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest public tables, for the lobby: id, game, players, status, settings and seat holders."""
+        return await asyncio.to_thread(self._listing, limit)
 
-    def _listing(self, limit: int, status: tuple[str, ...] | None) -> list[dict[str, Any]]:
+    def _listing(self, limit: int) -> list[dict[str, Any]]:
         query = tables.select().where(tables.c.public).order_by(tables.c.created_at.desc()).limit(limit)
-        if status is not None:
-            query = query.where(tables.c.status.in_(status))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
             held: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
@@ -263,15 +260,6 @@ class Store:
             return [{"id": row.id, "game": row.game, "players": row.players, "status": row.status,
                      "settings": json.loads(row.settings), "updated_at": row.updated_at, "seats": held[row.id]}
                     for row in rows]
-
-    async def count_tables(self, status: str) -> int:
-        """How many tables have `status` (waiting, playing, finished), for the operator's figures."""
-        return await asyncio.to_thread(self._count_tables, status)
-
-    def _count_tables(self, status: str) -> int:
-        query = sa.select(sa.func.count()).select_from(tables).where(tables.c.status == status)
-        with self.engine.connect() as conn:
-            return conn.execute(query).scalar_one()
 
 
 def _complete(conn: Any, row: Any) -> TableRow:

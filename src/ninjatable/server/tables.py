@@ -361,7 +361,8 @@ class Table:
             if seat.connections == 0 and self.started and self.status != "finished":
                 self._start_away_timer(seat, asyncio.get_running_loop())
         self.broadcast()
-        self.hub.maybe_unload(self)
+        if self.status == "finished":
+            self.hub.keep_finished(self)  # nobody may watch it any more: it takes its turn to be forgotten
 
     def _start_away_timer(self, seat: Seat, loop: asyncio.AbstractEventLoop) -> None:
         if seat.away_timer is not None:
@@ -430,26 +431,29 @@ class Table:
         return draft
 
     def _add_to_draft(self, seat: int, action: int) -> None:
-        candidate, steps = self.drafted_state(seat)
         draft = self._draft(seat) or Draft(self.entered[seat], [], [draft_mark(self.state, seat)])
-        if len(draft.steps) >= MAX_DRAFT:
-            raise Refused("bad_message", f"a draft holds at most {MAX_DRAFT} steps: confirm it, or take steps "
-                                         "back")
-        if steps is None:
-            candidate = self.state.clone()
+        candidate = self._play_draft(seat, draft.steps)
         self._play_steps(candidate, seat, [action], confirm_last=False)
-        steps = [*draft.steps, action]
         mark = draft_mark(candidate, seat)
         if mark in draft.marks:  # back where the draft stood after `back` steps
             back = draft.marks.index(mark)
-            steps, marks = steps[:back], draft.marks[:back + 1]
+            steps, marks = draft.steps[:back], draft.marks[:back + 1]
         else:
-            marks = [*draft.marks, mark]
+            steps, marks = [*draft.steps, action], [*draft.marks, mark]
+        if len(steps) > MAX_DRAFT:
+            raise Refused("bad_message", f"a draft holds at most {MAX_DRAFT} steps: confirm it, or take steps "
+                                         "back")
         if steps:
             self.drafts[seat] = Draft(draft.entered, steps, marks)
         else:
             self.drafts.pop(seat, None)
         self.send_to_seat(seat)
+
+    def _play_draft(self, seat: int, steps: list[int]) -> State:
+        """A copy of the table's state with the seat's draft steps played on it."""
+        candidate = self.state.clone()
+        self._play_steps(candidate, seat, steps, confirm_last=False)
+        return candidate
 
     def _complete_draft(self, seat: int, actions: list[int]) -> list[int]:
         """The steps to play for a person's move: its draft and the confirmation sent alone, or what was sent."""
@@ -464,13 +468,11 @@ class Table:
         draft = self._draft(seat) if seat is not None else None
         if draft is None:
             return self.state, None
-        candidate = self.state.clone()
         try:
-            self._play_steps(candidate, seat, draft.steps, confirm_last=False)
-        except Refused:  # the table moved on in a way that ends the draft
+            return self._play_draft(seat, draft.steps), list(draft.steps)
+        except Refused:  # another seat's move ended what the draft was for (it goes at the next update at once)
             del self.drafts[seat]
             return self.state, None
-        return candidate, list(draft.steps)
 
     async def play_together(self, moves: list[tuple[int, int]], still: Callable[[], bool]) -> None:
         """Play the held choices of a live step, in the order they were made (checked, stored, broadcast), if
@@ -581,7 +583,7 @@ class Table:
                 seat.away_timer.cancel()
                 seat.away_timer = None
         self.bots.clear()
-        self.hub.keep_finished(self)
+        self.hub.keep_finished(self)  # in memory while it is read or watched, within the server's limit
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot_spec(self, seat: int) -> str:

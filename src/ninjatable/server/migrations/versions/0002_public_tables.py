@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-12-01
+Create Date: 2026-11-27
 """
 
 import json
