@@ -78,14 +78,14 @@ def random_playout_steps(state, rng, steps):
 
 def played_both_ways(game_id, players, options, seed, count, moves):
     """Positions of random games, each played on for up to `moves` random moves twice: with `apply`, and in a
-    sampled world with `_apply`, as a search plays on (recording no history). Yields the state before each move and
+    sampled world with `advance`, as a search plays on (recording no history). Yields the state before each move and
     once after the last; the caller may look at it in between."""
     rng = random.Random(seed)
     for state in positions(game_id, players, options, seed=seed, count=count):
         if state.is_over():
             continue
         world = state.sample_world(state.to_move()[0], rng)
-        for moved, play in ((state, state.apply), (world, world._apply)):
+        for moved, play in ((state, state.apply), (world, world.advance)):
             for _ in range(moves):
                 yield moved
                 if moved.is_over():
@@ -109,7 +109,7 @@ class TestContract:
             while not state.is_over():
                 movers = state.to_move()
                 assert movers, "a game that is not over has seats to move"
-                assert state._next_choice() == (movers[0], state.legal_actions(movers[0]))
+                assert state.next_choice() == (movers[0], state.legal_actions(movers[0]))
                 assert len(set(movers)) == len(movers)
                 for seat in range(players):
                     legal = state.legal_actions(seat)
@@ -131,7 +131,7 @@ class TestContract:
                 steps += 1
                 assert steps < MAX_STEPS, "the game did not end"
             assert state.to_move() == ()
-            assert state._next_choice() is None
+            assert state.next_choice() is None
             assert len(state.scores()) == players
             winners = state.winners()
             assert winners and all(0 <= w < players for w in winners)
@@ -290,8 +290,8 @@ class TestContract:
                 action = rng.choice(world.legal_actions(mover))
                 viewer = (mover + 1) % players
                 quiet.sample_world(viewer, random.Random(1))  # a game may keep what the worlds were dealt from
-                world._apply(mover, action)
-                quiet._apply(mover, action)
+                world.advance(mover, action)
+                quiet.advance(mover, action)
                 # A quiet move may log nothing: nothing kept from before it may deal the next worlds.
                 assert snapshot(quiet.sample_world(viewer, random.Random(2))) == snapshot(
                     quiet.clone().sample_world(viewer, random.Random(2)))

@@ -257,7 +257,7 @@ class IsmctsBot(Bot):
             for s in world.to_move()
         ]
         for s, a in moves:
-            world._apply(s, a)
+            world.advance(s, a)
         self._play_out(world, horizon, rng)
         return self._rewards(world)[seat]
 
@@ -310,7 +310,7 @@ class IsmctsBot(Bot):
         allowed = []
         for action in legal:
             after = world.clone()
-            after._apply(info.seat, action)
+            after.advance(info.seat, action)
             if (
                 after.is_over()
                 or _knowledge(after.view(info.seat), after.legal_actions(info.seat)) not in self._visited
@@ -366,7 +366,7 @@ class IsmctsBot(Bot):
                 if node is root and seat == root_seat and root_allowed is not None:
                     legal = [a for a in legal if a in root_allowed] or legal
                 key, expanded = self._select(node, seat, legal, size)
-                world._apply(seat, key - seat * size)
+                world.advance(seat, key - seat * size)
                 path.append((node, ((seat, key),)))
                 child = node.children.get(key)
                 if child is None:
@@ -389,7 +389,7 @@ class IsmctsBot(Bot):
                 moves.append((seat, key - seat * size))
                 expanded = expanded or fresh
             for seat, action in moves:
-                world._apply(seat, action)
+                world.advance(seat, action)
             if not chosen:  # only modelled seats moved: the tree waits for the searching seat's next choice
                 continue
             path.append((node, chosen))
@@ -452,7 +452,7 @@ class IsmctsBot(Bot):
             if depth and steps >= depth:
                 break
             seat = world.to_move()[0]
-            world._apply(seat, _policy_action(bots, world, seat, None, rng))  # legal by construction
+            world.advance(seat, _policy_action(bots, world, seat, None, rng))  # legal by construction
             steps += 1
 
     @staticmethod
@@ -463,7 +463,7 @@ class IsmctsBot(Bot):
         sheet = world.sheet
         end = horizon if horizon is not None else math.inf
         world.make_quiet()  # nothing reads a random rollout's log
-        next_choice, apply = world._next_choice, world._apply
+        next_choice, apply = world.next_choice, world.advance
         while len(sheet) < end:
             choice = next_choice()
             if choice is None:  # the game is over

@@ -4,7 +4,7 @@ from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal, deal_by_places
 from .errors import BadArgument, BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
 from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name, winners_text
-from .observe import bit_floats
+from .observe import RELATIVE_SEAT, SEATS_FROM, bit_floats, float32s, one_hot
 from .options import Option
 from .record import Record
 from .registry import all_games, get_game, register
@@ -12,6 +12,8 @@ from .secrecy import Private, redact
 from .text import render_text
 
 __all__ = [
+    "RELATIVE_SEAT",
+    "SEATS_FROM",
     "BadArgument",
     "BadOptions",
     "BadRecord",
@@ -32,9 +34,11 @@ __all__ = [
     "UnknownGame",
     "all_games",
     "bit_floats",
+    "float32s",
     "constrained_deal",
     "deal_by_places",
     "get_game",
+    "one_hot",
     "redact",
     "register",
     "render_text",

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 import numpy as np
 
 from . import checks
-from .errors import BadOptions, IllegalAction
+from .errors import BadArgument, BadOptions, IllegalAction
 from .options import Option, resolve_options
 from .secrecy import redact
 
@@ -227,14 +227,23 @@ class State(ABC):
         "action_label", "events_for",
     )
 
+    # The unchecked public methods, published under their public names by `__init_subclass__` (see `advance`).
+    FAST: ClassVar[tuple[tuple[str, str], ...]] = (("advance", "_apply"), ("next_choice", "_next_choice"))
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        overridden = [name for name in State.CHECKED if name in cls.__dict__]
+        kernel_only = State.CHECKED + ("apply_offered", "set_position") + tuple(p for p, _ in State.FAST)
+        overridden = [name for name in kernel_only if name in cls.__dict__]
         if overridden:
             raise TypeError(
-                f"{cls.__qualname__} overrides {', '.join(overridden)}: the kernel checks the arguments of these; "
-                "implement the protected method instead (_legal_actions, _apply, _view, _extend_view, _observe, ...)"
+                f"{cls.__qualname__} overrides {', '.join(overridden)}: the kernel checks the arguments of these or "
+                "publishes them; implement the protected method instead (_legal_actions, _apply, _next_choice, _set_position, "
+                "_view, _extend_view, _observe, ...)"
             )
+        # A search steps its worlds millions of times: `advance` and `next_choice` are the game's own functions under
+        # public names, so the fast path costs no extra call.
+        for public, protected in State.FAST:
+            setattr(cls, public, getattr(cls, protected))
 
     # A search that plays a world only until the score sheet has this many lines sets it on the world: the game
     # may then leave the round that would start there undealt (see `deals_next_round`). None: play on.
@@ -296,7 +305,7 @@ class State(ABC):
         legal = self._legal_actions(seat)
         # Kept for `apply`, since a caller mostly applies one of the actions it has just asked for: until the history
         # grows, that list answers whether the move is legal (a copy, in case the caller changes the list it got).
-        # A state moved with `_apply` (a search's world) is never moved with `apply`, so its history tells every move.
+        # A state moved with `advance` (a search's world) is never moved with `apply`, so its history tells every move.
         self._asked_legal = (seat, len(self.history), tuple(legal))
         return legal
 
@@ -320,9 +329,22 @@ class State(ABC):
         self._apply(seat, action)
         self.history.append((seat, action))
 
-    def _apply_offered(self, seat: int, action: int, offered: tuple[int, list[int]]) -> None:
-        """`apply`, for a caller that asked `legal_actions(seat)` at this state (`offered` is `(len(history) then,
-        the list)`, kept by the caller): the action is checked against that list instead of asking the game again."""
+    # --- fast stepping, for searches and environments ------------------------------------------------
+    # A state is moved either always with `apply` (its history records every move) or, as a search's world, always
+    # with `advance`: data a game keeps for speed may rely on it.
+    def advance(self, seat: int, action: int) -> None:
+        """Carry out a legal action on a search's world, unchecked and unrecorded (no history): the caller took
+        `action` from the seat's legal actions at this position. Published as the game's `_apply` itself."""
+        self._apply(seat, action)
+
+    def next_choice(self) -> tuple[int, list[int]] | None:
+        """The first seat to move and its legal actions; None once the game is over. Unchecked, for a search's
+        rollouts, which ask it at every step. Published as the game's `_next_choice` itself."""
+        return self._next_choice()
+
+    def apply_offered(self, seat: int, action: int, offered: tuple[int, list[int]]) -> None:
+        """`apply`, for a caller that asked `legal_actions(seat)` at this state and kept `offered`, (len(history)
+        then, the list): the action is checked against that list instead of asking the game again."""
         if offered[0] == len(self.history) and action.__class__ is int and action in offered[1]:
             self._apply(seat, action)
             self.history.append((seat, action))
@@ -330,12 +352,23 @@ class State(ABC):
             self.apply(seat, action)
 
     def _next_choice(self) -> tuple[int, list[int]] | None:
-        """The first seat to move and its legal actions; None once the game is over. A search's rollouts ask this
-        at every step, so a game may answer it in one call where `to_move` and `_legal_actions` take two."""
+        """`next_choice`: the kernel answers from `to_move` and `_legal_actions`; a game may answer in one call."""
         movers = self.to_move()
         if not movers:
             return None
         return movers[0], self._legal_actions(movers[0])
+
+    def set_position(self, **position: Any) -> None:
+        """Set a position by hand, for tests, examples and puzzles (the game names its fields: hands, a leader...).
+        Every value kept for speed is dropped first, so nothing of the position before (the legal actions last
+        handed out, what worlds were dealt from) survives; a script the game cannot set raises BadArgument."""
+        self._forget_kept()
+        self._set_position(**position)
+        self._forget_kept()
+
+    def _set_position(self, **position: Any) -> None:
+        """Change the state's fields to the scripted position (a game that can be scripted overrides it)."""
+        raise BadArgument(f"{self.game.id} has no scripted positions")
 
     def decision(self, seat: int) -> Decision | None:
         """What `seat` is deciding now, with a prompt in words; None when it need not decide."""

@@ -148,7 +148,7 @@ class NinjaAECEnv(AECEnv):
         if offered is None:
             state.apply(seat, action)
         else:
-            state._apply_offered(seat, action, offered)
+            state.apply_offered(seat, action, offered)
         self._cumulative_rewards[agent] = 0.0
         movers = state.to_move()  # () once the game is over (the kernel contract)
         if movers:
