@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import jsonschema
 import pytest
 from live import SocketClient, play_randomly, run_async
 
@@ -17,8 +18,6 @@ from ninjatable.core import Record, get_game
 
 CASES = [("dragon", 4), ("dragon", 3), ("oboro", 3), ("clanwars", 2), ("clanwars", 3), ("ninjaaatack", 4),
          ("ninjaaatack", 5), ("gakko", 4)]
-UPDATE_KEYS = {"type", "version", "status", "seat", "view", "legal", "decision", "refused", "events", "events_from",
-               "seats", "clocks", "live", "draft"}
 
 
 def choices(state, seat) -> dict:
@@ -92,6 +91,9 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
     watcher, seats = run_async(scenario(), 240)
     with server.http() as http:
         record = Record.from_dict(http.get(f"/api/tables/{table_id}/record").json())
+        published = http.get("/api/protocol").json()["server"]  # the protocol as the server publishes it
+    update_keys = set(published["$defs"]["Update"]["properties"])
+    frames = jsonschema.Draft202012Validator(published)
     truth, final_events = kernel_truth(record)
     for viewer, client in [(None, watcher), *enumerate(seats)]:
         others = [t for s, t in enumerate(tokens) if s != viewer]
@@ -100,9 +102,10 @@ def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players
         for message in client.messages:
             text = json.dumps(message)
             assert not any(token in text for token in others), "another seat's token was sent"
+            frames.validate(message)
             if message["type"] != "update":
                 continue
-            assert set(message) == UPDATE_KEYS and message["live"] is None
+            assert set(message) == update_keys and message["live"] is None
             view, choice, count = truth[message["version"]][viewer]
             if message["draft"]:  # the seat's own unconfirmed steps, played on the state of that version
                 view, choice = drafted(record, message["version"], viewer, message["draft"])

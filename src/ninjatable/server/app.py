@@ -34,15 +34,19 @@ from .protocol import (
     ClientMessage,
     Created,
     CreateTable,
+    Error,
     ErrorBody,
     Hello,
     Joined,
     JoinTable,
     PlayAction,
+    Pong,
     Preview,
     PublicState,
     Say,
     TableSummary,
+    Update,
+    protocol_schema,
 )
 from .store import Store
 from .tables import Client, Refused, Table
@@ -118,6 +122,12 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         """Every game: id, title, summary, player counts, options with defaults and descriptions."""
         return [g.describe() for g in all_games()]
 
+    @app.get("/api/protocol", tags=["play"])
+    async def protocol() -> dict[str, Any]:
+        """The WebSocket protocol of `/ws/tables/{id}` as JSON Schema: `version`, the messages a `client` may send
+        and those the `server` sends (each a `type`)."""
+        return protocol_schema()
+
     @app.get("/api/bots", tags=["games"])
     async def bots_list() -> list[str]:
         """The bots a seat may be given (with parameters, e.g. ismcts:ms=500)."""
@@ -169,13 +179,13 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return {"seat": seat, "frames": replay_frames(table.record(), seat)}
 
     @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
-    async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> Update:
         """Your seat's view, legal actions and events (header `Authorization: Bearer <token>`)."""
         table, seat = await _seated(table_id, authorization)
         return table.update_for(Client(seat))
 
     @app.post("/api/tables/{table_id}/actions", responses=errors, tags=["play"])
-    async def act(table_id: str, body: PlayAction, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def act(table_id: str, body: PlayAction, authorization: Annotated[str | None, Header()] = None) -> Update:
         """Play an action for your seat (header `Authorization: Bearer <token>`); answers your seat's new state."""
         table, seat = await _seated(table_id, authorization)
         await table.submit(seat, body.action)
@@ -364,7 +374,7 @@ async def _handle(client: Client, table: Table, text: str) -> bool:
         except Refused as e:
             client.send(_error(e.code, e.message))
     else:
-        client.send({"type": "pong"})
+        client.send(Pong())
     return False
 
 
@@ -384,7 +394,7 @@ async def _write(websocket: WebSocket, client: Client) -> None:
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_json(_error(code, message))
+        await websocket.send_text(_error(code, message).model_dump_json())
         await websocket.close(code=4000 + STATUS_BY_CODE.get(code, 400))
 
 
@@ -429,8 +439,8 @@ class BodyLimit:
         await body(scope, receive, send)
 
 
-def _error(code: str, message: str) -> dict[str, str]:
-    return {"type": "error", "code": code, "message": message}
+def _error(code: str, message: str) -> Error:
+    return Error(code=code, message=message)
 
 
 def describe_validation(errors: list[dict[str, Any]]) -> str:

@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Record, seat_name
+from .protocol import PROTOCOL
 
 STATIC = Path(__file__).with_name("static")
 
 
 @functools.cache
 def page_html() -> str:
-    return (STATIC / "app.html").read_text(encoding="utf-8")
+    """The page, told the protocol version it speaks (protocol.py holds the one number)."""
+    return (STATIC / "app.html").read_text(encoding="utf-8").replace("{{protocol}}", str(PROTOCOL))
 
 
 @functools.cache

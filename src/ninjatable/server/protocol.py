@@ -75,7 +75,7 @@ class JoinTable(Strict):
     seat: int | None = Field(None, description="The seat to take (from 0); the first open seat if omitted.")
 
 
-class SeatInfo(BaseModel):
+class SeatInfo(Strict):
     """A seat as every client sees it: never its token."""
 
     seat: int
@@ -86,7 +86,9 @@ class SeatInfo(BaseModel):
     bot_playing: bool = Field(False, description="A bot plays this person's seat (away, or out of time).")
 
 
-class TableInfo(BaseModel):
+class TableInfo(Strict):
+    """A table as its clients see it (never a seat's token)."""
+
     id: str
     game: str
     title: str
@@ -198,57 +200,41 @@ class Say(ClientStrict):
     text: str = Field(min_length=1, max_length=200)
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Preview | Ping | Say, Field(discriminator="type")])
+ClientUnion = Annotated[Hello | Act | Preview | Ping | Say, Field(discriminator="type")]
+ClientMessage = TypeAdapter(ClientUnion)
 
 
 # --- WebSocket: server to client ------------------------------------------------------------------------
-class LegalAction(BaseModel):
+# Every message the server sends is built through one of these models (unknown fields refused), so that what a
+# client receives is what `GET /api/protocol` publishes.
+class Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LegalAction(Out):
     id: int
     label: str
 
 
-class EventOut(BaseModel):
+class EventOut(Out):
     kind: str
     text: str
 
 
-class DecisionOut(BaseModel):
+class DecisionOut(Out):
     prompt: str
     multi: bool = Field(description="A step of a choice of several actions ended by `confirm`: hold the steps, "
                         "preview them, and send them together.")
     confirm: int | None
 
 
-class Refusal(BaseModel):
+class Refusal(Out):
     id: int
     label: str
     reason: str
 
 
-class Welcome(BaseModel):
-    type: Literal["welcome"] = "welcome"
-    protocol: int = PROTOCOL
-    seat: int | None = Field(description="Your seat, or None as a spectator.")
-    table: TableInfo
-
-
-class Clock(BaseModel):
-    seat: int
-    seconds: float = Field(description="Time left for the seat's decision.")
-
-
-class LiveOut(BaseModel):
-    """A live table's current step, as one seat may see it."""
-
-    held: bool = Field(description="Choices are held unseen until every seat has chosen, then played on a count.")
-    chosen: list[int] = Field(description="The seats that have chosen (not what).")
-    mine: LegalAction | None = Field(description="This seat's own held choice.")
-    instant: list[int] = Field(description="Actions played the moment they arrive, first come (the gong).")
-    count: float | None = Field(description="Seconds left in the count before the held choices are played.")
-    ends: float | None = Field(description="Seconds left in the step; then bots choose, or the default is played.")
-
-
-class Said(BaseModel):
+class Said(Out):
     """A chat line, sent to everybody at the table."""
 
     type: Literal["said"] = "said"
@@ -257,14 +243,41 @@ class Said(BaseModel):
     text: str
 
 
-class Notice(BaseModel):
+class Welcome(Out):
+    """The first message of a connection: the seat it holds, the table and the chat so far."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    seat: int | None = Field(description="Your seat, or None as a spectator.")
+    table: TableInfo
+    chat: list[Said] = Field(description="The table's latest chat lines, oldest first.")
+
+
+class Clock(Out):
+    seat: int
+    seconds: float = Field(description="Time left for the seat's decision.")
+
+
+class LiveOut(Out):
+    """A live table's current step, as one seat may see it."""
+
+    held: bool = Field(description="Choices are held unseen until every seat has chosen, then played on a count.")
+    chosen: list[int] = Field(description="The seats that have chosen (not what).")
+    timed_out: list[int] = Field(description="The seats whose time ran out in this step (their bots chose).")
+    mine: LegalAction | None = Field(description="This seat's own held choice.")
+    instant: list[int] = Field(description="Actions played the moment they arrive, first come (the gong).")
+    count: float | None = Field(description="Seconds left in the count before the held choices are played.")
+    ends: float | None = Field(description="Seconds left in the step; then bots choose, or the default is played.")
+
+
+class Notice(Out):
     """A line everybody at the table sees at once (a tap at the gong that came too late)."""
 
     type: Literal["notice"] = "notice"
     text: str
 
 
-class Update(BaseModel):
+class Update(Out):
     """What changed, as one seat may see it: its whole view, its legal actions and its new events."""
 
     type: Literal["update"] = "update"
@@ -275,16 +288,16 @@ class Update(BaseModel):
     legal: list[LegalAction] = Field(description="What this seat may do now, with labels.")
     decision: DecisionOut | None = Field(description="What this seat is deciding, in words; None if nothing.")
     refused: list[Refusal] = Field(description="Actions the seat might reach for that are not allowed, and why.")
-    draft: list[int] | None = Field(None, description="The steps of a multi-step choice this seat sent one by one "
-                                    "and has not confirmed yet (view and legal include them); None if none.")
+    draft: list[int] | None = Field(description="The steps of a multi-step choice this seat sent one by one and "
+                                    "has not confirmed yet (view and legal include them); None if none.")
     events: list[EventOut] = Field(description="Events addressed to this seat or to all, not sent before.")
     events_from: int = Field(description="How many of this seat's events came before these.")
     seats: list[SeatInfo]
-    clocks: list[Clock] = Field(default_factory=list, description="The running clocks of seats deciding now.")
-    live: LiveOut | None = Field(None, description="A live table's step timing; None at a table played in turns.")
+    clocks: list[Clock] = Field(description="The running clocks of seats deciding now.")
+    live: LiveOut | None = Field(description="A live table's step timing; None at a table played in turns.")
 
 
-class PreviewOut(BaseModel):
+class PreviewOut(Out):
     """The seat's view, legal actions and decision after the previewed steps (nothing was played)."""
 
     type: Literal["preview"] = "preview"
@@ -296,11 +309,27 @@ class PreviewOut(BaseModel):
     refused: list[Refusal]
 
 
-class Error(BaseModel):
+class Error(Out):
+    """A refusal: `code` names its kind (docs/server.md lists them), `message` says what was wrong."""
+
     type: Literal["error"] = "error"
     code: str
     message: str
 
 
-class Pong(BaseModel):
+class Pong(Out):
+    """The answer to a ping."""
+
     type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[Welcome | Update | PreviewOut | Said | Notice | Error | Pong, Field(discriminator="type")]
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The WebSocket protocol as JSON Schema: its version, what a client may send and what the server sends."""
+    return {
+        "version": PROTOCOL,
+        "client": ClientMessage.json_schema(),
+        "server": TypeAdapter(ServerMessage).json_schema(),
+    }

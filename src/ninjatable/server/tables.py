@@ -21,7 +21,7 @@ from ..bots import make_bot
 from ..core import Bot, Event, IllegalAction, Record, State, get_game, seat_name
 from .botpool import bot_seed
 from .live import Live
-from .protocol import MAX_STEPS, PROTOCOL
+from .protocol import MAX_STEPS, Error, Notice, Out, PreviewOut, Said, Update, Welcome
 from .security import new_token, token_hash, token_matches
 from .store import SeatRow, TableRow
 
@@ -59,8 +59,9 @@ class Client:
         self.events_sent = 0
         self.dropped = False
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, separators=(",", ":")))
+    def send(self, message: Out) -> None:
+        """Queue one message of the protocol (built through its model, see protocol.py)."""
+        self.send_text(message.model_dump_json())
 
     def send_text(self, text: str) -> None:
         if self.dropped:
@@ -148,7 +149,7 @@ class Table:
         self.events_by_viewer: dict[int | None, list[Event]] = {v: [] for v in [None, *range(row.players)]}
         self._collect_events()
         self.live = Live(self) if self.settings.get("live") else None
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.chat: deque[Said] = deque(maxlen=CHAT_KEPT)
         self.drafts: dict[int, Draft] = {}
         self.expired = False  # nobody joined in time: the table is deleted
         self.stopped = False  # the server is stopping (or the table expired): no bot starts thinking again
@@ -193,26 +194,25 @@ class Table:
         return Record.from_state(self.state)
 
     # --- secrecy in one place ------------------------------------------------------------------------
-    def update_for(self, client: Client) -> dict[str, Any]:
+    def update_for(self, client: Client) -> Update:
         """The update a client receives: its seat's view, legal actions and new events, and the seats."""
         seat = client.seat
         events = self.events_by_viewer[seat]
         new = events[client.events_sent:]
         state, draft = self.drafted_state(seat)
-        message = {
-            "type": "update",
-            "version": self.version,
-            "status": self.status,
-            "seat": seat,
-            "view": state.view(seat) if self.started else None,
+        message = Update(
+            version=self.version,
+            status=self.status,
+            seat=seat,
+            view=state.view(seat) if self.started else None,
             **self.choice_for(state, seat),
-            "draft": draft,
-            "events": [{"kind": e.kind, "text": e.text} for e in new],
-            "events_from": client.events_sent,
-            "seats": self.public_seats(),
-            "clocks": self.clocks(),
-            "live": self.live.public_for(seat) if self.live is not None else None,
-        }
+            draft=draft,
+            events=[{"kind": e.kind, "text": e.text} for e in new],
+            events_from=client.events_sent,
+            seats=self.public_seats(),
+            clocks=self.clocks(),
+            live=self.live.public_for(seat) if self.live is not None else None,
+        )
         client.events_sent = len(events)
         return message
 
@@ -228,15 +228,15 @@ class Table:
                         for a, r in sorted(state.refusals(seat).items())],
         }
 
-    def preview(self, seat: int, actions: list[int]) -> dict[str, Any]:
+    def preview(self, seat: int, actions: list[int]) -> PreviewOut:
         """The seat's view and choices after the steps of a multi-step choice, played on a copy (nothing is stored).
 
         Only steps the game marks `multi` (they draw no chance and show nothing new), never the confirmation, so
         that a preview cannot be used to peek."""
         candidate = self.state.clone()
         self._play_steps(candidate, seat, actions, confirm_last=False)
-        return {"type": "preview", "version": self.version, "actions": list(actions),
-                "view": candidate.view(seat), **self.choice_for(candidate, seat)}
+        return PreviewOut(version=self.version, actions=list(actions), view=candidate.view(seat),
+                          **self.choice_for(candidate, seat))
 
     def _play_steps(self, state: State, seat: int, actions: list[int], confirm_last: bool) -> None:
         """Apply `actions` for `seat` to `state`: every one but (with `confirm_last`) the last at a multi step."""
@@ -349,8 +349,7 @@ class Table:
                 seat.away_timer.cancel()
                 seat.away_timer = None
             seat.taken_over = False
-        client.send({"type": "welcome", "protocol": PROTOCOL, "seat": client.seat,
-                     "table": self.info(client.base_url), "chat": list(self.chat)})
+        client.send(Welcome(seat=client.seat, table=self.info(client.base_url), chat=list(self.chat)))
         self.broadcast()
 
     def detach(self, client: Client) -> None:
@@ -511,7 +510,7 @@ class Table:
     def notice(self, text: str) -> None:
         """A line every client at the table sees at once (a late tap at the gong)."""
         for client in list(self.clients):
-            client.send({"type": "notice", "text": text})
+            client.send(Notice(text=text))
 
     def say(self, seat: int, text: str) -> None:
         """A chat line from a seated person, shown to everybody at the table (spectators too)."""
@@ -520,7 +519,7 @@ class Table:
         text = " ".join(text.split())
         if not text or len(text) > MAX_CHAT:
             raise Refused("bad_message", f"a chat line has 1 to {MAX_CHAT} characters")
-        line = {"type": "said", "seat": seat, "name": self.seats[seat].name or seat_name(seat), "text": text}
+        line = Said(seat=seat, name=self.seats[seat].name or seat_name(seat), text=text)
         self.chat.append(line)
         for client in list(self.clients):
             client.send(line)
@@ -636,8 +635,7 @@ class Table:
         """Nobody joined in time: tell whoever waits at the table, and close their sockets."""
         self.expired = True
         for client in list(self.clients):
-            client.send({"type": "error", "code": "expired", "message": "this table expired: nobody joined it in "
-                                                                        "time; create a new one"})
+            client.send(Error(code="expired", message="this table expired: nobody joined it in time; create a new one"))
         self.stop()
 
     def stop(self) -> None:

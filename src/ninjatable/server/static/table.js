@@ -3,6 +3,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
 
+// The protocol version the server put in the page (one number, in server/protocol.py).
+const PROTOCOL = Number(document.querySelector('meta[name="ninjatable-protocol"]').content);
+
 export function TablePage({ tableId, watch }) {
   const [info, setInfo] = useState(null);
   const [failure, setFailure] = useState("");
@@ -83,7 +86,7 @@ function useTableSocket(tableId, token, handlers) {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
       socketRef.current = ws;
-      ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", protocol: 1, token: token || null })); };
+      ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: token || null })); };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "welcome") { delay = 500; setStatus("open"); }
