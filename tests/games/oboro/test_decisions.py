@@ -9,7 +9,7 @@ GAME = get_game("oboro")
 
 def scripted(hands, leader=0):
     state = GAME.new_state(3, seed=1)
-    state.script_round(hands, leader=leader)
+    state.set_position(hands=hands, leader=leader)
     return state
 
 

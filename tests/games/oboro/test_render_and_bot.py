@@ -10,10 +10,9 @@ GAME = get_game("oboro")
 
 def scripted_table():
     state = GAME.new_state(3, seed=1, mission_value=11)
-    state.script_round([["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
-    state.stacks[2 * 3 + 0] = [state.parse_action("R4")]  # Player 3's red and blue stacks
-    state.stacks[2 * 3 + 1] = [state.parse_action("B7")]
-    state.stock, state.pieces = 1, [4, 0, 0]
+    state.set_position(hands=[["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0,
+                       areas={2: {"red": ["R4"], "blue": ["B7"]}},  # Player 3's red and blue stacks
+                       stock=1, pieces=[4, 0, 0])
     for label in ("R5", "R7", "B8"):
         seat = state.to_move()[0]
         state.apply(seat, state.parse_action(label))

@@ -10,10 +10,9 @@ import pytest
 
 from ninjatable.core import IllegalAction, get_game
 from ninjatable.games.oboro import cards as C
-from ninjatable.games.oboro.rules import O_TOPS
+from ninjatable.games.oboro.observe import O_TOPS
 
 GAME = get_game("oboro")
-COLOUR_INDEX = {"red": C.RED, "blue": C.BLUE, "green": C.GREEN}
 
 
 def cid(label: str) -> int:
@@ -24,7 +23,7 @@ def new(hands=None, leader=None, seed=1, **options):
     """A state, optionally with a scripted round (`hands` as labels, `leader` leading)."""
     state = GAME.new_state(3, seed=seed, **options)
     if hands is not None:
-        state.script_round(hands, leader=leader)
+        state.set_position(hands=hands, leader=leader)
     return state
 
 
@@ -33,12 +32,6 @@ def play(state, *labels: str) -> None:
     for label in labels:
         seat = state.to_move()[0]
         state.apply(seat, state.parse_action(label))
-
-
-def set_area(state, seat: int, **stacks: list[str]) -> None:
-    """Lay a seat's Card Area: colour name -> labels from bottom to top."""
-    for colour, labels in stacks.items():
-        state.stacks[seat * C.COLOURS + COLOUR_INDEX[colour]] = [cid(x) for x in labels]
 
 
 def top(state, seat: int, colour: str) -> str | None:
@@ -144,7 +137,7 @@ def test_a_tie_on_value_is_won_by_the_card_played_later():
 def test_the_rulebook_example_red_5_and_blue_8_on_top_give_ninja_power_13():
     """Fig 3 and 4: with Red 4 and Blue 7 laid, Player C takes Red 5, Red 7 and Blue 8."""
     state = new([["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
-    set_area(state, 2, red=["R4"], blue=["B7"])
+    state.set_position(areas={2: {"red": ["R4"], "blue": ["B7"]}})
     play(state, "R5", "R7", "B8")
     assert state.stacks[2 * 3 + C.RED] == [cid("R4"), cid("R7"), cid("R5")]  # lowest of the new ones on top
     assert state.stacks[2 * 3 + C.BLUE] == [cid("B7"), cid("B8")]
@@ -155,7 +148,7 @@ def test_the_rulebook_example_red_5_and_blue_8_on_top_give_ninja_power_13():
 
 def test_only_the_top_card_of_each_stack_is_shown():
     state = new([["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
-    set_area(state, 2, red=["R4"], blue=["B7"])
+    state.set_position(areas={2: {"red": ["R4"], "blue": ["B7"]}})
     play(state, "R5", "R7", "B8")
     for seat in (None, 0, 1, 2):
         view = state.view(seat)
@@ -216,7 +209,7 @@ def test_the_winner_takes_a_piece_per_shuriken_card():
 def test_shuriken_scoring_interrupts_the_round_when_the_stock_runs_out():
     hands = [["R6", "G1", "G2", "B1", "B2"], ["R7", "G3", "G4", "B3", "B4"], ["R1", "G5", "G6", "B5", "B6"]]
     state = new(hands, leader=0)
-    state.stock, state.pieces = 1, [2, 1, 1]
+    state.set_position(stock=1, pieces=[2, 1, 1])
     play(state, "R6", "R7", "R1")  # P2 wins the Red 6 and takes the last piece: 2, 2, 1
     # Play stops for Shuriken scoring: ranks 1, 1, 3 pay 2, 2, 1; the pieces go back to the stock.
     assert [(line.label, line.points) for line in state.sheet] == [("Shuriken scoring 1", (2, 2, 1))]
@@ -229,7 +222,7 @@ def test_shuriken_scoring_interrupts_the_round_when_the_stock_runs_out():
 def test_a_trick_with_more_shuriken_cards_than_the_stock_holds():
     hands = [["R6", "G1", "G2"], ["B6", "G3", "B1"], ["G6", "G4", "G5"]]
     state = new(hands, leader=0)
-    state.stock, state.pieces = 1, [3, 1, 0]
+    state.set_position(stock=1, pieces=[3, 1, 0])
     play(state, "R6", "B6", "G6")  # three 6s: the last, P3's Green 6, wins, but only 1 piece is left
     # P3 gets 1 piece (3, 1, 1), the other two are lost; ranks 1, 2, 2 pay 3, 1, 1.
     assert [(line.label, line.points) for line in state.sheet] == [("Shuriken scoring 1", (3, 1, 1))]
@@ -239,7 +232,7 @@ def test_a_trick_with_more_shuriken_cards_than_the_stock_holds():
 def test_shuriken_scoring_ranks_only_holders():
     hands = [["R6", "G1", "G2"], ["R7", "G3", "B1"], ["R1", "G4", "G5"]]
     state = new(hands, leader=0)
-    state.stock, state.pieces = 1, [4, 0, 0]
+    state.set_position(stock=1, pieces=[4, 0, 0])
     play(state, "R6", "R7", "R1")  # P2 takes the last piece: 4, 1, 0; P3 holds none and scores nothing
     assert state.sheet[0].points == (3, 2, 0)
 
@@ -247,7 +240,7 @@ def test_shuriken_scoring_ranks_only_holders():
 def test_the_game_ends_after_the_round_of_the_second_shuriken_scoring():
     hands = [["R6", "G6", "B1", "G8"], ["R7", "G1", "B2", "B8"], ["R1", "G2", "B6", "B7"]]
     state = new(hands, leader=0)  # tricks 5 to 7 of round 1
-    state.shuriken_scorings, state.stock, state.pieces = 1, 1, [0, 3, 1]
+    state.set_position(shuriken_scorings=1, stock=1, pieces=[0, 3, 1])
     play(state, "R6", "R7", "R1")  # P2 takes the last piece: 0, 4, 1 -> 0, 3, 2
     assert [line.label for line in state.sheet] == ["Shuriken scoring 2"]
     assert state.sheet[0].points == (0, 3, 2)
@@ -264,7 +257,7 @@ def test_the_game_ends_after_the_round_of_the_second_shuriken_scoring():
 def test_the_game_goes_on_after_the_first_shuriken_scoring():
     hands = [["R6", "G6", "B1"], ["R7", "G1", "B2"], ["R1", "G2", "B3"]]
     state = new(hands, leader=0)  # tricks 6 and 7
-    state.stock = 1
+    state.set_position(stock=1)
     play(state, "R6", "R7", "R1", "G1", "G2", "G6")
     assert [line.label for line in state.sheet] == ["Shuriken scoring 1", "Round 1"]
     assert not state.is_over() and state.round == 2
@@ -274,8 +267,7 @@ def test_the_game_goes_on_after_the_first_shuriken_scoring():
 def scored(mission_value=9, **areas):
     """Round points for Card Areas given as p1=..., p2=..., p3=... dicts of colour -> labels (bottom to top)."""
     state = new(mission_value=mission_value)
-    for name, area in areas.items():
-        set_area(state, int(name[1]) - 1, **area)
+    state.set_position(areas={int(name[1]) - 1: area for name, area in areas.items()})
     return state.round_points()
 
 
@@ -363,7 +355,7 @@ def test_max_rounds_safeguard_stops_the_game():
 def test_winners_share_the_highest_total():
     hands = [["R1", "G1", "B1"], ["R2", "G2", "B2"], ["R3", "G3", "B3"]]
     state = new(hands, leader=0)
-    state.shuriken_scorings = 2  # the second Shuriken scoring is done: this round is the last
+    state.set_position(shuriken_scorings=2)  # the second Shuriken scoring is done: this round is the last
     state.score("Shuriken scoring 2", [2, 2, 1])
     play(state, "R1", "R2", "R3", "G3", "G1", "G2")  # P3 takes both tricks: R1/G1 on top, 2 colours, NP 2
     assert state.is_over()
@@ -371,7 +363,7 @@ def test_winners_share_the_highest_total():
     assert state.sheet[-1].points == (1, 1, 3)
     assert state.scores() == [3, 3, 4] and state.winners() == [2]
     tied = new(hands, leader=0)
-    tied.shuriken_scorings = 2
+    tied.set_position(shuriken_scorings=2)
     tied.score("Shuriken scoring 2", [3, 1, 1])
     play(tied, "R1", "R2", "R3", "G3", "G1", "G2")
     assert tied.scores() == [4, 2, 4] and tied.winners() == [0, 2]
@@ -389,7 +381,7 @@ def test_other_hands_are_hidden_and_counted():
 def test_sampled_worlds_respect_voids_and_the_known_red_8():
     state = new([["R3", "B1", "G1", "R8"], ["B2", "G2", "G7", "G8"], ["R5", "B3", "G3", "G4"]], leader=2)
     play(state, "R5", "R3", "B2")  # P2 shows it holds no red
-    state.red8_holder = 0  # as when the Red 8 decided the round's first leader
+    state.set_position(red8_holder=0)  # as when the Red 8 decided the round's first leader
     rng = random.Random(1)
     for _ in range(30):
         world = state.sample_world(2, rng)

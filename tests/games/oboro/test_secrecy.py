@@ -69,7 +69,7 @@ def test_sampled_worlds_keep_a_shown_void():
     # P3 leads the Red 5; P2 has no red and discards: P2 is void in red for the rest of the round.
     hands = [["R3", "B1", "G1", "R1"], ["B2", "G2", "G7", "G8"], ["R5", "R2", "B3", "G3"]]
     state = GAME.new_state(3, seed=1)
-    state.script_round(hands, leader=2)
+    state.set_position(hands=hands, leader=2)
     play(state, "R5", "R3", "B2")
     assert state.view(0)["seats"][1]["void"] == ["red"]
     worlds = other_hands_in_worlds(state, seat=2)
@@ -82,7 +82,7 @@ def test_sampled_worlds_keep_a_shown_void():
 def test_sampled_worlds_keep_the_red_8_with_the_player_it_made_leader():
     hands = [["R8", "B1", "G1"], ["B2", "G2", "G7"], ["R5", "B3", "G3"]]
     state = GAME.new_state(3, seed=1)
-    state.script_round(hands)  # the Red 8 holder, P1, leads: everyone knows who holds it
+    state.set_position(hands=hands)  # the Red 8 holder, P1, leads: everyone knows who holds it
     assert state.to_move() == (0,) and state.red8_holder == 0
     play(state, "B1")  # P1 leads something else; the Red 8 is still in P1's hand
     worlds = other_hands_in_worlds(state, seat=2)
@@ -109,7 +109,7 @@ def test_sampled_worlds_do_not_place_the_red_8_when_nobody_saw_who_holds_it():
 def test_worlds_sampled_after_a_scripted_round_deal_the_scripted_hands():
     state = GAME.new_state(3, seed=1)
     other_hands_in_worlds(state, 0, count=3)  # worlds sampled from the dealt round first
-    state.script_round([["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
+    state.set_position(hands=[["R5", "G1", "G2"], ["R7", "G3", "B1"], ["B8", "G4", "G5"]], leader=0)
     for hands in other_hands_in_worlds(state, 0, count=10):
         assert hands[0] == {"R5", "G1", "G2"}
         assert hands[1] | hands[2] == {"R7", "G3", "B1", "B8", "G4", "G5"}

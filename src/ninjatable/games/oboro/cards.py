@@ -12,6 +12,7 @@ DECK_SIZE = COLOURS * VALUES
 COLOUR_LETTERS = "RBG"
 COLOUR_NAMES = ("red", "blue", "green")
 
+PLAYERS = 3  # exactly three
 HAND_SIZE = 8
 TRICKS_PER_ROUND = 7  # the last card of each hand stays unplayed
 SHURIKEN_PIECES = 5
@@ -49,9 +50,3 @@ SHURIKEN_CARDS = frozenset(card(c, 6) for c in range(COLOURS))
 # by two or more players pays SHARED_RANK_POINTS to each; ranks are competition ranks (1, 1, 3).
 RANK_POINTS = (3, 2, 1)
 SHARED_RANK_POINTS = (2, 1, 1)
-
-# What the seat to move is deciding, and why a card it holds may not be played (the rulebook's ② Trick).
-PROMPT_LEAD = "Lead the trick: play any card from your hand"
-PROMPT_FOLLOW = "Follow the lead: play a {led} card to the trick"
-PROMPT_ANY = "Play any card to the trick: you hold no {led}, the led colour"
-REFUSE_NOT_FOLLOWING = "you must follow {led}, the led colour, while you hold a {led} card"

@@ -19,7 +19,7 @@ from . import cards as C
 PIECE_WEIGHT = 0.5
 
 
-class Heuristic(Bot):
+class OboroHeuristic(Bot):
     """Picks the card whose trick, finished at random in sampled worlds, leaves the best standing."""
 
     name = "heuristic"
