@@ -8,7 +8,9 @@ import re
 import pytest
 
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import FIGHT, MISSION, SPY, SPY_SEAT, SPY_UNIT, STEALTH, scripted_state
+from ninjatable.games.clanwars.actions import FIGHT, MISSION, SPY, SPY_SEAT, SPY_UNIT, STEALTH
+
+from .helpers import scripted_state
 
 # The rulebook's Ninja table, as printed: name, Cost, S, F ("-" for TIP cards).
 RULEBOOK_NINJA = """
@@ -209,8 +211,10 @@ def test_stealth_only_cards_cannot_be_played_in_a_fight(card):
 
 
 # --- Spy Phase events ---------------------------------------------------------------------------------
-def spy(hands, deck=("Duel", "Raid", "Battle", "Skirmish", "Allies", "Darkness"), ninja=None, markers=None):
-    return scripted_state([list(h) for h in hands], deck=list(deck), ninja=ninja, markers=markers, phase=SPY)
+def spy(hands, deck=("Duel", "Raid", "Battle", "Skirmish", "Allies", "Darkness"), ninja=None, markers=None,
+        current=0, known=None):
+    return scripted_state([list(h) for h in hands], deck=list(deck), ninja=ninja, markers=markers, phase=SPY,
+                          current=current, known=known)
 
 
 @pytest.mark.parametrize("card", ["Plan", "Plot"])
@@ -355,7 +359,7 @@ def _positions_holding(card: str):
 
 @pytest.mark.parametrize("card", C.EVENT_CARDS, ids=lambda c: C.NAMES[c])
 def test_every_event_card_can_be_played_at_some_point_of_a_turn(card):
-    from ninjatable.games.clanwars.rules import ACTION_CARD, ENDURANCE, UNIT
+    from ninjatable.games.clanwars.actions import ACTION_CARD, ENDURANCE, UNIT
 
     def uses_card(state, action):
         if state.phase == ENDURANCE:  # Endurance is played by naming the Ninja it saves
@@ -396,8 +400,7 @@ VICTIM = ("Plot", "Allies", "Espionage")  # all three are Spy Phase cards: the t
 
 def _stolen_from_a_known_hand(third=("Surprise",)):
     """Player 3 knows player 2's hand (from an earlier look); player 1 steals one of its cards."""
-    state = spy([["Intrigue", "Plan"], list(VICTIM), list(third)])
-    state.known[2][1] = [C.card_id(c) for c in VICTIM]
+    state = spy([["Intrigue", "Plan"], list(VICTIM), list(third)], known={(2, 1): VICTIM})
     act(state, "Intrigue", "Player 2")
     return state
 
@@ -429,8 +432,8 @@ def test_a_stolen_card_played_face_up_settles_what_the_third_party_knows():
 
 
 def test_a_known_card_the_victim_plays_after_a_steal_was_not_the_stolen_one():
-    state = spy([["Intrigue", "Plan"], ["Plot", "Allies", "Darkness", "Ambush"], ["Surprise"]])
-    state.known[2][1] = [C.card_id(c) for c in ("Plot", "Allies")]
+    state = spy([["Intrigue", "Plan"], ["Plot", "Allies", "Darkness", "Ambush"], ["Surprise"]],
+                known={(2, 1): ["Plot", "Allies"]})
     act(state, "Intrigue", "Player 2")
     played, other = sorted(("Plot", "Allies"), key=lambda c: C.card_id(c) not in state.hands[1])
     act(state, "pass")  # player 1's turn ends (no Ninja: no Mission Phase)
@@ -465,8 +468,7 @@ def test_what_other_seats_know_in_a_sampled_world_tells_nothing_of_the_hidden_ca
     known_cards, views = [], []
     for third, deck_extra in ((["Plot", "Allies"], ["Darkness", "Surprise"]),
                               (["Darkness", "Surprise"], ["Plot", "Allies"])):
-        state = spy([["Plan"], ["Reconnaissance", "Intrigue"], third], deck=["Duel", "Raid", *deck_extra])
-        state.current = 1
+        state = spy([["Plan"], ["Reconnaissance", "Intrigue"], third], deck=["Duel", "Raid", *deck_extra], current=1)
         act(state, "Reconnaissance", "Player 3")
         views.append(state.view(0))
         rng = random.Random(5)

@@ -6,17 +6,10 @@ import pytest
 
 from ninjatable.core import IllegalAction
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import (
-    BLOCK,
-    ENDURANCE,
-    FIGHT,
-    MISSION,
-    PRESS,
-    STEALTH,
-    TARGET_CHOICE,
-    UNIT_ID,
-    scripted_state,
-)
+from ninjatable.games.clanwars.actions import BLOCK, ENDURANCE, FIGHT, MISSION, PRESS, STEALTH, TARGET_CHOICE
+from ninjatable.games.clanwars.cards import UNIT_ID
+
+from .helpers import scripted_state
 
 DECK = ["Plot", "Duel", "Raid", "Allies", "Plan", "Darkness"]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ninjatable.games.clanwars.rules import MISSION, PASS, RECRUIT, SPY, scripted_state
+from ninjatable.games.clanwars.actions import MISSION, PASS, RECRUIT, SPY
+
+from .helpers import scripted_state
 
 
 def act(state, *labels: str) -> None:

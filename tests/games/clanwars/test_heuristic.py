@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from ninjatable.bots import play_game
 from ninjatable.core import RandomBot, SeatInfo, get_game
-from ninjatable.games.clanwars import Heuristic
-from ninjatable.games.clanwars.rules import FIGHT_BACK, MISSION, NEGATE, scripted_state
+from ninjatable.games.clanwars import ClanWarsHeuristic
+from ninjatable.games.clanwars.actions import FIGHT_BACK, MISSION, NEGATE
+
+from .helpers import scripted_state
 
 GAME = get_game("clanwars")
 
 
 def test_heuristic_plays_games_to_the_end():
     for players in (2, 3, 5):
-        bots = [Heuristic(seed=s) if s % 2 == 0 else RandomBot(seed=s) for s in range(players)]
+        bots = [ClanWarsHeuristic(seed=s) if s % 2 == 0 else RandomBot(seed=s) for s in range(players)]
         state = play_game(GAME.new_state(players, seed=players), bots)
         assert state.is_over() and state.winners()
 
@@ -22,12 +24,12 @@ def test_heuristic_fights_back_when_the_bonus_wins_and_negates_when_it_does_not(
                            phase=MISSION)
     for label in ("Rogue Ninja", "Shadow Warrior", "pass", "pass"):
         state.apply(state.to_move()[0], state.parse_action(label))
-    assert Heuristic(seed=1).act(SeatInfo(state, 1)) == FIGHT_BACK  # 3 + 3 against 3
+    assert ClanWarsHeuristic(seed=1).act(SeatInfo(state, 1)) == FIGHT_BACK  # 3 + 3 against 3
     state = scripted_state([["Plan"], ["Plot"]], deck=["Duel", "Raid"], ninja=[["Beast Ninja"], ["Geisha Ninja"]],
                            phase=MISSION)
     for label in ("Beast Ninja", "Geisha Ninja", "pass", "pass"):
         state.apply(state.to_move()[0], state.parse_action(label))
-    assert Heuristic(seed=1).act(SeatInfo(state, 1)) == NEGATE  # 2 + 3 against 5
+    assert ClanWarsHeuristic(seed=1).act(SeatInfo(state, 1)) == NEGATE  # 2 + 3 against 5
 
 
 def test_heuristic_plays_the_smallest_card_that_wins_the_contest():
@@ -35,7 +37,7 @@ def test_heuristic_plays_the_smallest_card_that_wins_the_contest():
                            ninja=[["Rogue Ninja"], ["Shadow Warrior"]], phase=MISSION)
     for label in ("Rogue Ninja", "Shadow Warrior"):
         state.apply(state.to_move()[0], state.parse_action(label))
-    choice = Heuristic(seed=1).act(SeatInfo(state, 0))  # 3 against 5: +3 is needed, +1 is not enough
+    choice = ClanWarsHeuristic(seed=1).act(SeatInfo(state, 0))  # 3 against 5: +3 is needed, +1 is not enough
     assert state.action_label(choice) == "Distraction"
 
 
@@ -44,4 +46,4 @@ def test_heuristic_withdraws_from_a_fight_it_would_lose_and_presses_one_it_wins(
         state = scripted_state([["Plan"], ["Plot"]], deck=["Duel"], ninja=[[attacker], ["Beast Ninja"]], phase=MISSION)
         for label in (attacker, "Beast Ninja", "pass", "pass"):
             state.apply(state.to_move()[0], state.parse_action(label))
-        assert state.action_label(Heuristic(seed=1).act(SeatInfo(state, 0))) == expected
+        assert state.action_label(ClanWarsHeuristic(seed=1).act(SeatInfo(state, 0))) == expected

@@ -6,7 +6,10 @@ import pytest
 
 from ninjatable.core import IllegalAction, get_game
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import DISCARD_DOWN, MISSION, RECRUIT, SPY, UNIT_ID, scripted_state
+from ninjatable.games.clanwars.actions import DISCARD_DOWN, MISSION, RECRUIT, SPY
+from ninjatable.games.clanwars.cards import UNIT_ID
+
+from .helpers import scripted_state
 
 GAME = get_game("clanwars")
 

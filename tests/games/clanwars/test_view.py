@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ninjatable.core import get_game, render_text
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars.rules import MISSION, SPY, scripted_state
+from ninjatable.games.clanwars.actions import MISSION, SPY
+
+from .helpers import scripted_state
 
 GAME = get_game("clanwars")
 
@@ -53,8 +55,7 @@ def test_rendering_shows_hand_clans_villages_deck_and_combat():
 
 def test_final_ranking_is_rendered():
     state = scripted_state([["Plan"], ["Plot"]], deck=[], ninja=[["Ninja Lord"], ["Rogue Ninja"]], first_turn=True,
-                           phase=MISSION)
-    state.phase = 1  # the Spy Phase
+                           phase=SPY)
     act(state, "pass")
     text = render_text(GAME, state.view(0), width=120)
     assert "Final ranking" in text and "Winner" not in text, "the winner is told once, by the front end"
@@ -62,7 +63,7 @@ def test_final_ranking_is_rendered():
 
 
 def test_events_name_hidden_cards_only_to_the_seat_that_sees_them():
-    from ninjatable.games.clanwars.rules import SPY
+    from ninjatable.games.clanwars.actions import SPY
 
     # Player 1 looks at player 2's hand, steals from it and looks at the deck; player 3 watches.
     state = scripted_state([["Reconnaissance", "Intrigue", "Espionage"], ["Ninja Sword", "Ambush"], ["Plan"]],

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ninjatable.games.clanwars import actions as A
 from ninjatable.games.clanwars import cards as C
-from ninjatable.games.clanwars import rules as R
 from ninjatable.games.clanwars.render import ABBREVIATIONS
 
-CARDS_JS = Path(R.__file__).with_name("cards.js")
+CARDS_JS = Path(C.__file__).with_name("cards.js")
 PREFIX = "export const CARDS = "
 
 
@@ -55,7 +55,7 @@ def test_the_help_spells_out_every_abbreviation_of_a_card():
 def test_a_cards_plays_are_the_actions_that_play_it_from_the_hand():
     for name, shown in web_cards().items():
         cid = C.card_id(name)
-        actions = [a for a in range(R.NUM_ACTIONS) if R.ACTION_CARD[a] == cid]
-        assert shown["plays"] == [R.LABELS[a] for a in actions]
-        assert shown["plays"][0] == R.LABELS[R.PLAY + cid]
-        assert f"discard {name}" in R.LABELS  # the Recovery Phase's play, named in web.js
+        actions = [a for a in range(A.NUM_ACTIONS) if A.ACTION_CARD[a] == cid]
+        assert shown["plays"] == [A.LABELS[a] for a in actions]
+        assert shown["plays"][0] == A.LABELS[A.PLAY + cid]
+        assert f"discard {name}" in A.LABELS  # the Recovery Phase's play, named in web.js

@@ -8,6 +8,8 @@ The engine reads these tables; no card has a branch of its own.
 Every Ninja in play is a *unit* with a fixed id: the 22 Ninja cards are units 0-21 (unit id = card id)
 and the 14 tokens the TIP cards can put into play are units 22-35. Each card exists once, so each unit
 does too, and a unit id names one Ninja for attacks, blocks and "take control".
+
+The numbers of the supply (Shinobi Markers and cards each clan starts with, the hand limit) are here too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 NINJA, EVENT = 0, 1
+
+START_MARKERS = 20  # Shinobi Markers each clan starts with
+START_HAND = 7
+HAND_LIMIT = 7  # cards kept at the end of a turn
 
 # When a Ninja's conditional bonus applies (its role in the current combat).
 ALWAYS, ATTACKING, BLOCKING, DEFENDING, UNBLOCKED = range(5)
@@ -25,9 +31,6 @@ ANY_SIDE, ATTACKER_ONLY, DEFENDER_ONLY = range(3)
 # Event kinds.
 (BOOST, GRAPPLE, SLEEPER, ENDURANCE, CONTROL, DRAW, STEAL_CARD, FORCE_DISCARD, EXTRA_ATTACK, MASS,
  LOOK_DECK, LOOK_HAND, GAIN_MARKERS, STEAL_MARKERS) = range(14)
-
-KIND_NAMES = ("boost", "grapple", "sleeper", "endurance", "control", "draw", "steal card", "force discard",
-              "extra attack", "mass combat", "look at deck", "look at hand", "gain markers", "steal markers")
 
 
 class Ability(NamedTuple):
@@ -185,6 +188,9 @@ NAMES: tuple[str, ...] = tuple(c.name for c in CARDS)
 NINJA_CARDS: tuple[int, ...] = tuple(i for i, c in enumerate(CARDS) if c.kind == NINJA)
 EVENT_CARDS: tuple[int, ...] = tuple(i for i, c in enumerate(CARDS) if c.kind == EVENT)
 CARD_ID = {c.name: i for i, c in enumerate(CARDS)}
+# Per card: whether it is a Ninja, and its Event's kind (-1 for a Ninja).
+IS_NINJA = tuple(c.kind == NINJA for c in CARDS)
+EVENT_KIND = tuple(-1 if c.effect is None else c.effect.kind for c in CARDS)
 
 
 def card_id(name: str) -> int:
@@ -226,6 +232,7 @@ def _build_units() -> tuple[tuple[Unit, ...], dict[int, tuple[int, ...]]]:
 
 UNITS, TOKENS_OF = _build_units()
 NUM_UNITS = len(UNITS)  # 22 card Ninja slots + 14 tokens = 36
+UNIT_ID = {u.name: i for i, u in enumerate(UNITS)}
 IS_TIP = tuple(isinstance(CARDS[c].ability, Tokens) if CARDS[c].kind == NINJA else False for c in range(DECK_SIZE))
 
 # The events whose second choice gets an action of its own ("+1S or +2F": the F play).
@@ -239,7 +246,3 @@ def rank(unit: int, by: str) -> int:
     u = UNITS[unit]
     return u.cost if by == "cost" else u.s + u.f
 
-
-def stealth_of_card(cid: int) -> int:
-    """Printed Stealth, for showing the cut (0 for Events and TIP cards)."""
-    return CARDS[cid].stealth or 0

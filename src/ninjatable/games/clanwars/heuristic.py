@@ -4,7 +4,8 @@ Strategy (see "Heuristic bot" in docs/rules/clanwars.md): recruit the most expen
 keeping a small reserve of markers; play every Spy Phase card against the leading opponent; attack only
 where its Ninja should win the Stealth contest against every possible blocker; in a contest play the
 smallest card that turns the result, and pass when ahead or when its cards cannot catch up; block only
-with a Ninja that wins both contests; press an attack that out-fights the defence; fight back or substitute when the +3 wins the fight, else negate.
+with a Ninja that wins both contests; press an attack that out-fights the defence; fight back or substitute when
+the +3 wins the fight, else negate.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from ...core import Bot, SeatInfo, win_chances
 from . import cards as C
-from .rules import (
+from .actions import (
     ACTION_CARD,
     ACTION_CHOICE,
     DISCARD,
@@ -41,7 +42,7 @@ SPY_KINDS = (C.DRAW, C.GAIN_MARKERS, C.STEAL_MARKERS, C.STEAL_CARD, C.FORCE_DISC
              C.LOOK_DECK)
 
 
-class Heuristic(Bot):
+class ClanWarsHeuristic(Bot):
     name = "heuristic"
 
     def act(self, info: SeatInfo) -> int:
