@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ninjatable.core import get_game
 from ninjatable.games.dragon import cards as C
-from ninjatable.games.dragon.rules import PLAY, SUMMON_PICK, DragonState
+from ninjatable.games.dragon.rules import DragonState
 
 GAME = get_game("dragon")
 
@@ -36,26 +36,12 @@ def labels(cards_: list[int]) -> set[str]:
 
 
 def scripted(hands: Sequence[str], scale: str, trump: str, leader: int = 0, *, advanced: bool = False,
-             summoner: int | None = None, tricks: int | None = None, jutsu: bool = True) -> DragonState:
-    """Round 1 with the given deal; `jutsu=False` goes straight to the tricks, `tricks` shortens the round.
-
-    With a summoner the round opens with the summoning instead (as in round 2 and later).
-    """
+             **position) -> DragonState:
+    """Round 1 with the given deal (see `DragonState._set_position`): `jutsu=False` goes straight to the tricks,
+    `tricks` shortens the round; with a `summoner` the round opens with the summoning instead (as in round 2 and
+    later)."""
     state = GAME.new_state(len(hands), seed=0, advanced=advanced)
-    state.hands = [cards(h) for h in hands]
-    state.scale = cards(scale)
-    state.trump = "PRBG".index(trump)
-    state.leader = state.turn = leader
-    state.summoner = summoner
-    state.jutsu = None
-    if tricks is not None:
-        state.setup = state.setup._replace(hand=tricks)
-    if summoner is not None:
-        state.phase, state.picks_left = SUMMON_PICK, 2
-    elif jutsu:
-        state._find_practitioner()
-    else:
-        state.phase = PLAY
+    state.set_position(hands=hands, scale=scale, trump=trump, leader=leader, **position)
     return state
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ninjatable.games.dragon.rules import (
+from ninjatable.games.dragon.actions import (
     DONE,
     OVER,
     PICK_SCALE,
@@ -176,8 +176,7 @@ class TestSoulSucking:
 class TestShootTheMoonAndScale:
     def test_the_scales_purples_go_to_the_last_trick_winner_even_if_that_spoils_a_moon(self):
         hands = ["P1 P2 P3 P4 R12", "P5 P6 P7 P8 R1", "P9 P10 P11 R2 R3"]
-        state = scripted(hands, "P12", "B", leader=0, tricks=5, jutsu=False)
-        state.purple_broken = True
+        state = scripted(hands, "P12", "B", leader=0, tricks=5, jutsu=False, purple_broken=True)
         play(state, "P4", "P8", "P11")  # seat 2 takes P4 P8 P11
         play(state, "P10", "P3", "P7")
         play(state, "P9", "P2", "P6")
@@ -189,8 +188,7 @@ class TestShootTheMoonAndScale:
 
     def test_a_moon_completed_by_the_scale(self):
         hands = ["P1 P2 P3 P4 R1", "P5 P6 P7 P8 R2", "P9 P10 P11 R3 R12"]
-        state = scripted(hands, "P12", "B", leader=2, tricks=5, jutsu=False)
-        state.purple_broken = True
+        state = scripted(hands, "P12", "B", leader=2, tricks=5, jutsu=False, purple_broken=True)
         play(state, "P11", "P4", "P8")
         play(state, "P10", "P3", "P7")
         play(state, "P9", "P2", "P6")
@@ -212,22 +210,19 @@ class TestGameEnd:
         assert (state.phase == OVER) == over and (state.round == 1) == over
 
     def test_the_game_ends_after_as_many_rounds_as_players(self):
-        state = scripted(["R12", "P4", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False)
-        state.round = 3
+        state = scripted(["R12", "P4", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False, round=3)
         play(state, "R12", "P4", "P5")
         assert state.is_over()
         assert state.winners() == [1, 2], "seat 0 lost 4 points; the others tie at 0 and share the victory"
 
     def test_the_game_goes_on_before_the_last_round(self):
-        state = scripted(["R12", "P4", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False)
-        state.round = 2
+        state = scripted(["R12", "P4", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False, round=2)
         play(state, "R12", "P4", "P5")
         assert not state.is_over() and state.round == 3
         assert state.summoner == 0 and state.leader == 0, "the last trick's winner summons and leads"
 
     def test_tied_players_share_the_victory(self):
-        state = scripted(["R12", "R11", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False)
-        state.round = 3
+        state = scripted(["R12", "R11", "P5"], "G1 G2 G3", "R", leader=0, tricks=1, jutsu=False, round=3)
         state.score("earlier rounds", [5, 5, 0])
         play(state, "R12", "R11", "P5")  # seat 0: +5 for the head, -5 for P5
         assert state.scores() == [5, 5, 0] and state.winners() == [0, 1]
@@ -238,8 +233,7 @@ class TestRendering:
         from ninjatable.core import render_text
 
         # Last round, two tricks: seat 1 takes a body token, seat 0 the last trick and the head.
-        state = scripted(["R12 R1", "R11 B1", "P5 B2"], "G1 G2 G3", "R", leader=1, tricks=2, jutsu=False)
-        state.round = 3
+        state = scripted(["R12 R1", "R11 B1", "P5 B2"], "G1 G2 G3", "R", leader=1, tricks=2, jutsu=False, round=3)
         play(state, "R11", "P5", "R1")
         play(state, "B1", "B2", "R12")
         assert state.is_over()

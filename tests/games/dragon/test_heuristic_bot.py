@@ -7,8 +7,8 @@ import random
 from ninjatable.bots import make_bot, play_game
 from ninjatable.core import SeatInfo, get_game
 from ninjatable.games.dragon import cards as C
+from ninjatable.games.dragon.actions import PLAY, SPLIT
 from ninjatable.games.dragon.heuristic import DragonHeuristic, Table
-from ninjatable.games.dragon.rules import PLAY, SPLIT
 
 GAME = get_game("dragon")
 
@@ -20,13 +20,9 @@ def cards(text: str) -> list[int]:
 def trick_position(hands: list[str], trump: str, leader: int, played: list[str], broken: bool = False):
     """Round 1 in the trick phase with the given hands (the scale holds the rest) and trick so far."""
     state = GAME.new_state(len(hands), seed=0)
-    state.hands = [cards(h) for h in hands]
-    dealt = {c for h in state.hands for c in h}
-    state.scale = [c for c in range(48) if c not in dealt][: 4]
-    state.trump = "PRBG".index(trump)
-    state.phase, state.jutsu = PLAY, 0
-    state.purple_broken = broken
-    state.leader = state.turn = leader
+    dealt = {c for h in hands for c in cards(h)}
+    scale = [c for c in range(48) if c not in dealt][: 4]
+    state.set_position(hands=hands, scale=scale, trump=trump, leader=leader, jutsu=False, purple_broken=broken)
     for label in played:
         (seat,) = state.to_move()
         state.apply(seat, state.parse_action(label))
@@ -127,13 +123,10 @@ def test_beats_random_players():
 def end_of_round(scale: str):
     """Two tricks left: P1 leads B5; P2 holds B3 and B9; every card not in a hand or the scale is played."""
     hands = ["B5 G2", "B3 B9", "B12 R4", "R5 R6"]
-    state = trick_position(hands, "R", leader=0, played=[])
-    state.scale = cards(scale)
-    state.tricks_played = 9
-    kept = {c for h in state.hands for c in h} | set(state.scale)
-    for c in range(48):
-        if c not in kept:
-            state.played |= 1 << c
+    state = GAME.new_state(len(hands), seed=0)
+    kept = {c for h in hands for c in cards(h)} | set(cards(scale))
+    state.set_position(hands=hands, scale=scale, trump="R", leader=0, jutsu=False, tricks_played=9,
+                       played=[c for c in range(48) if c not in kept])
     state.apply(0, state.parse_action("B5"))
     return state
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from ninjatable.core import get_game
-from ninjatable.games.dragon.rules import PLAY
+from ninjatable.games.dragon.actions import PLAY
 
 GAME = get_game("dragon")
 

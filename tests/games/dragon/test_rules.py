@@ -8,7 +8,7 @@ import pytest
 
 from ninjatable.core import IllegalAction
 from ninjatable.games.dragon import cards as C
-from ninjatable.games.dragon.rules import DONE, PICK_SCALE, PLAY, SOUL_GIVE, SOUL_RETURN, SPLIT, SUMMON_PICK
+from ninjatable.games.dragon.actions import DONE, PICK_SCALE, PLAY, SOUL_GIVE, SOUL_RETURN, SPLIT, SUMMON_PICK
 
 from .deals import FOUR, FOUR_SCALE, GAME, cards, play, scripted
 
@@ -174,16 +174,12 @@ class TestTricks:
         skip_split(state)
         play(state, "G1", "G3", "G6", "G9")
         assert state.leader == 3
-        state = scripted(["P1 R1", "P2 B1", "P3 G1"], "", "B", leader=0)  # 3 players, short hands
-        state.hands = [cards("R1 R2"), cards("B1 B2"), cards("G1 G2")]
-        state.phase = PLAY
+        state = scripted(["R1 R2", "B1 B2", "G1 G2"], "", "B", leader=0, jutsu=False)  # 3 players, short hands
         play(state, "R1", "B1", "G1")
         assert state.leader == 1, "a trump beats the led colour"
 
     def test_tokens_purples_and_the_scale_go_to_the_winners(self):
-        state = scripted(["P1 R1", "P2 R2", "P3 R3"], "P12", "R", leader=0)
-        state.phase = PLAY
-        state.setup = state.setup._replace(hand=2)  # a two-trick round
+        state = scripted(["P1 R1", "P2 R2", "P3 R3"], "P12", "R", leader=0, tricks=2, jutsu=False)  # two tricks
         play(state, "R1", "R2", "R3")
         assert state.tokens == [0, 0, 1] and state.head is None
         play(state, "P3", "P1", "P2")
@@ -211,10 +207,7 @@ class TestScoring:
 
     def test_shoot_the_moon(self):
         hands = ["P1 P2 P3 P4 R1", "P5 P6 P7 P8 R2", "P9 P10 P11 R3 R4"]
-        state = scripted(hands, "P12", "R", leader=0)
-        state.phase = PLAY
-        state.purple_broken = True
-        state.setup = state.setup._replace(hand=5)
+        state = scripted(hands, "P12", "R", leader=0, tricks=5, jutsu=False, purple_broken=True)
         # Seat 2 takes every trick: it holds the highest card of every colour led.
         for _ in range(5):
             leader = state.leader
@@ -258,11 +251,8 @@ class TestScoring:
 
 class TestAdvancedVariant:
     def test_purple_trump_brings_soul_sucking_by_the_highest_purple(self):
-        state = scripted(FOUR, "R12 G10 G11 G12", "P", advanced=True)
-        state.hands[3] = cards("P10 P11 P12 R10 R11 B10 B11 B12 G7 G8 G9")
-        state.scale = cards("R12 G10 G11 G12")
-        state.jutsu = None
-        state._find_practitioner()
+        hands = FOUR[:3] + ["P10 P11 P12 R10 R11 B10 B11 B12 G7 G8 G9"]
+        state = scripted(hands, "R12 G10 G11 G12", "P", advanced=True)
         assert state.phase == SOUL_GIVE and state.jutsu == 3 and state.countdown == 12
         assert set(state.to_move()) == {0, 1, 2}, "everyone else chooses at the same time"
         state.apply(1, state.parse_action("P4"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ninjatable.games.dragon import cards as C
-from ninjatable.games.dragon.rules import DONE, PICK_SCALE, SOUL_GIVE, SOUL_RETURN
+from ninjatable.games.dragon.actions import DONE, PICK_SCALE, SOUL_GIVE, SOUL_RETURN
 
 from .deals import GAME, card, scripted
 

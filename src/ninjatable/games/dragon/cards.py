@@ -28,6 +28,7 @@ SETUPS = {
     4: Setup(colours=4, hand=11, scale=4, body_tokens=10),
     5: Setup(colours=4, hand=9, scale=3, body_tokens=8),
 }
+MAX_SEATS = max(SETUPS)
 
 # Two Trump Indicator cards per colour; the colours not in play are returned to the box.
 INDICATORS_PER_COLOUR = 2
@@ -55,10 +56,11 @@ def label(card_: int) -> str:
     return f"{COLOUR_LETTERS[colour(card_)]}{number(card_)}"
 
 
-def purple_penalty(card_: int) -> int:
-    """A purple card costs its number; other colours cost nothing."""
-    return number(card_) if colour(card_) == PURPLE else 0
-
-
 COLOUR_OF = tuple(colour(c) for c in range(DECK_SIZE))
 LABELS = tuple(label(c) for c in range(DECK_SIZE))
+LABEL_TO_CARD = {label_: card_ for card_, label_ in enumerate(LABELS)}
+
+# Places in a seat's "known elsewhere" list (cards it knows the place of): a seat number is that seat's hand.
+SCALE = -1  # the Inverted Scale
+SOME_HAND = -2  # a card given to the Soul-Sucking practitioner, who may have passed it on: in some hand
+NOBODY = -1  # no card given or received yet, no seat has played the card

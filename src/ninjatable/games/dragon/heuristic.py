@@ -10,15 +10,9 @@ from __future__ import annotations
 
 from ...core import Bot, SeatInfo
 from . import cards as C
-from .cards import COLOUR_OF, DECK_SIZE, NUMBERS, PURPLE
-from .rules import DONE, MAX_SEATS
-
-LABEL_TO_CARD = {label: card for card, label in enumerate(C.LABELS)}
-
-# Where the observation (rules.DragonState._observe) keeps the public facts the bot counts with.
-OBS_PLAYED = 2 * DECK_SIZE  # cards played to tricks this round
-OBS_KNOWN_SCALE = 3 * DECK_SIZE  # cards this seat knows lie in the Inverted Scale
-OBS_VOIDS = 4 * DECK_SIZE + MAX_SEATS * DECK_SIZE + MAX_SEATS * NUMBERS  # 4 colour flags per relative seat
+from .actions import DONE
+from .cards import COLOUR_OF, LABEL_TO_CARD, NUMBERS, PURPLE
+from .observe import OBS_PLAYED, OBS_RETURNED, OBS_VOID
 
 TOKEN = C.TOKEN_POINTS
 
@@ -42,14 +36,16 @@ class Table:
         self.phase = view["phase"]
         colours = 3 if self.players == 3 else 4
         in_use = range(colours * NUMBERS)
+        # The public facts the bot counts with, from the observation (observe.py): the cards played to tricks this
+        # round, the cards this seat knows lie in the Inverted Scale, and the voids shown (4 flags per relative seat).
         played = {c for c in in_use if obs[OBS_PLAYED + c]}
-        known_scale = {c for c in in_use if obs[OBS_KNOWN_SCALE + c]}
+        known_scale = {c for c in in_use if obs[OBS_RETURNED + c]}
         mine = set(self.hand) | set(self.pile)
         # Cards still out of sight: in another hand or pile, or in the scale.
         self.unseen = [c for c in in_use if c not in played and c not in mine and c not in known_scale]
         self.known_scale = known_scale
         self.voids = [
-            {col for col in range(4) if obs[OBS_VOIDS + ((s - self.seat) % self.players) * 4 + col]}
+            {col for col in range(4) if obs[OBS_VOID + ((s - self.seat) % self.players) * 4 + col]}
             for s in range(self.players)
         ]
 
