@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from ninjatable.core import Decision, all_games, get_game, render_text
-from ninjatable.games.gakko import cards as gakko_cards
+from ninjatable.games.gakko import actions as gakko_actions
 from ninjatable.games.gakko.rules import GakkoState
 from ninjatable.terminal.play import play_in_terminal
 
@@ -99,7 +99,7 @@ def split_is_multi(self, seat):
     """Shinobi no Gakko's split as a multi-step choice ended by `done` (how a game names such a step)."""
     if self.phase == 0:
         return Decision("Split your hand: move cards between Heaven and Earth, then done", multi=True,
-                        confirm=gakko_cards.DONE)
+                        confirm=gakko_actions.DONE)
     return Decision("Choose your move")
 
 

@@ -125,8 +125,9 @@ class TestEstimates:
         game = get_game("gakko")
         state = game.new_state(4, seed=1)
         # Seat 0 holds three singles in each hand; the others hold pairs and triples (bigger penalties).
-        state.script_play(
-            [([1, 5, 9], [2, 6, 10]), ([3, 3, 3], [4, 4, 7]), ([8, 8, 8], [11, 11, 12]), ([13, 13, 13], [2, 2, 9])],
+        state.set_position(
+            hands=[([1, 5, 9], [2, 6, 10]), ([3, 3, 3], [4, 4, 7]), ([8, 8, 8], [11, 11, 12]),
+                   ([13, 13, 13], [2, 2, 9])],
             table=[(6, 1), (7, 1)], current=1,
         )
         chances = game.heuristic_bot.estimate(state)

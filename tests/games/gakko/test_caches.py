@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ninjatable.core import IllegalAction, get_game
-from ninjatable.games.gakko.rules import SPLIT
+from ninjatable.games.gakko.cards import SPLIT
 
 GAME = get_game("gakko")
 
@@ -77,7 +77,7 @@ def test_scripted_positions_list_plays_from_the_scripted_hands():
     state = GAME.new_state(4, seed=1)
     state.legal_actions(state.to_move()[0])  # works out the held ranks of the deal
     hands = [([2, 2, 9], [5]), ([3], [4]), ([6], [7]), ([8], [10])]
-    state.script_play(hands, [(4, 1), (6, 1)], current=0)
+    state.set_position(hands=hands, table=[(4, 1), (6, 1)], current=0)
     labels = {state.action_label(a) for a in state.legal_actions(0)}
     assert {"Heaven 1x2", "Heaven 2x2", "Heaven 1x9"} <= labels and "Earth 1x5" not in labels
     assert state.held == state._held_now()
@@ -104,7 +104,7 @@ def test_a_scripted_position_refuses_moves_handed_out_before_it():
     # up by hand must not let a move of the position before through.
     state = GAME.new_state(3, seed=1)
     before = state.legal_actions(0)
-    state.script_play([([1, 2, 3], [4, 5])] * 3, [(4, 1), (6, 1)], current=1)
+    state.set_position(hands=[([1, 2, 3], [4, 5])] * 3, table=[(4, 1), (6, 1)], current=1)
     assert state.to_move() == (1,)
     with pytest.raises(IllegalAction):
         state.apply(0, before[0])

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from ninjatable.core import get_game
-from ninjatable.games.gakko import cards as C
+from ninjatable.games.gakko import actions as A
 
 GAME = get_game("gakko")
 
 
 def position(hands, table, current=0):
     state = GAME.new_state(len(hands), seed=1)
-    state.script_play(hands, table, current)
+    state.set_position(hands=hands, table=table, current=current)
     return state
 
 
@@ -22,12 +22,12 @@ def refused(state, seat=0):
 def test_the_split_is_one_multi_step_choice_confirmed_by_done():
     state = GAME.new_state(4, seed=3)
     decision = state.decision(2)
-    assert decision.multi and decision.confirm == C.DONE
+    assert decision.multi and decision.confirm == A.DONE
     assert "Heaven" in decision.prompt and "Earth" in decision.prompt
     rank = state.view(2)["seats"][2]["heaven"][0]
     state.apply(2, state.parse_action(f"{rank} to Earth"))
     assert state.decision(2).multi  # still splitting until done
-    state.apply(2, C.DONE)
+    state.apply(2, A.DONE)
     assert state.decision(2) is None  # the others are still splitting
     assert state.refusals(0) == {}
 
@@ -88,5 +88,5 @@ def test_the_cleaner_is_told_to_lead_and_may_not_pass_with_both_hands():
 
 def test_refusals_speak_only_of_the_seats_own_cards():
     state = position([([5], [9]), ([2, 2], [3]), ([4], [6])], [(3, 1), (7, 1)])
-    assert all(C.ACTIONS[a].rank in (0, 5, 9) for a in state.refusals(0))
+    assert all(A.ACTIONS[a].rank in (0, 5, 9) for a in state.refusals(0))
     assert state.refusals(1) == {}  # not to move

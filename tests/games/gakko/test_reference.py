@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from ninjatable.core import get_game
+from ninjatable.games.gakko import actions as A
 from ninjatable.games.gakko import cards as C
 
 GAME = get_game("gakko")
@@ -40,17 +41,17 @@ def play_round(state, rng: random.Random, starter: int, options: dict) -> tuple[
     while True:
         assert state.to_move() == (current,)
         action = rng.choice(state.legal_actions(current))
-        kind, hand, rank, count, end, _ = C.ACTIONS[action]
+        kind, hand, rank, count, end, _ = A.ACTIONS[action]
         cards = heaven[current] if hand == C.HEAVEN else earth[current]
         state.apply(current, action)
-        if kind == C.PLAY:
+        if kind == A.PLAY:
             cards[rank] -= count
             if table and rank < table[0][0]:
                 table.insert(0, [rank, count])
             else:
                 table.append([rank, count])
             token, must_lead = current, False
-        elif kind == C.TAKE:
+        elif kind == A.TAKE:
             taken_rank, taken = table.pop(0 if end == C.LOW else -1)
             cards[taken_rank] += taken
         used += 1

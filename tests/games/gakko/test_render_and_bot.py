@@ -15,7 +15,7 @@ def line_of(text: str, start: str) -> str:
 def test_the_terminal_shows_tiers_with_the_lock_earth_cards_heaven_counts_and_your_heaven():
     state = GAME.new_state(4, seed=1)
     hands = [([2, 2, 6], [1, 10]), ([3, 3], [12, 12]), ([4], [11, 13]), ([5, 5, 5], [9])]
-    state.script_play(hands, [(7, 1), (8, 2)], current=0)
+    state.set_position(hands=hands, table=[(7, 1), (8, 2)], current=0)
     text = render_text(GAME, state.view(0), width=100)
     assert "LOCKED" in line_of(text, " 8") and "[8] [8]" in line_of(text, " 8")
     assert "low end" in line_of(text, " 7")

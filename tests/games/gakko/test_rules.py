@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from ninjatable.core import IllegalAction, get_game
+from ninjatable.games.gakko import actions as A
 from ninjatable.games.gakko import cards as C
 from ninjatable.games.gakko.cards import EARTH, HEAVEN, STRIDE
 from ninjatable.games.gakko.heuristic import earth_target
@@ -18,7 +19,7 @@ GAME = get_game("gakko")
 def position(hands, table, current=0, **options):
     """A state in the play phase with these (Heaven, Earth) hands and tiers, `current` to act."""
     state = GAME.new_state(len(hands), seed=1, **options)
-    state.script_play(hands, table, current)
+    state.set_position(hands=hands, table=table, current=current)
     return state
 
 
@@ -113,9 +114,9 @@ def test_setup_reveal_stacks_equal_ranks_and_locks_the_bigger_tier(undealt, stac
     stacks = set()
     for seed in range(40):
         state = GAME.new_state(4, seed=seed)
-        state.script_deal([[1, 3], [4, 6], [7, 10], [11, 12]], undealt)
+        state.set_position(hands=[[1, 3], [4, 6], [7, 10], [11, 12]], undealt=undealt)
         for seat in range(4):
-            state.apply(seat, C.DONE)
+            state.apply(seat, A.DONE)
         tiers = table(state)
         # Revealed in ascending order, until two ranks differ; the repeated rank lies side by side in one tier.
         assert [r for r, _ in tiers] == sorted([stacked, other])
@@ -136,7 +137,7 @@ def test_first_starter_is_random_and_acts_first():
     for seed in range(30):
         state = GAME.new_state(3, seed=seed)
         for seat in range(3):
-            state.apply(seat, C.DONE)
+            state.apply(seat, A.DONE)
         starters.add(state.view(None)["starter"])
         assert state.to_move() == (state.view(None)["starter"],)
     assert starters == {0, 1, 2}
@@ -281,8 +282,8 @@ def test_taken_cards_join_the_hand_that_took_them():
         world = state.sample_world(1, rng)
         assert world.heaven[0 * STRIDE + 9] == 2 and world.heaven_n[0] == 3
     # Playing one of them lowers what is known.
-    state.script_play([([5, 9, 9], [2, 2, 6]), *OTHERS], [(3, 1), (7, 1)], current=0)
-    state.known[9] = 2
+    state.set_position(hands=[([5, 9, 9], [2, 2, 6]), *OTHERS], table=[(3, 1), (7, 1)], current=0,
+                       known=[[9, 9], [], [], []])
     act(state, "Heaven 1x9")
     assert state.view(1)["seats"][0]["known_heaven"] == [9]
 
@@ -382,7 +383,7 @@ def test_rulebook_scoring_example_and_round_end_the_moment_a_player_is_out():
     # The round's winner starts the next round.
     assert state.round == 2 and state.to_move() == (0, 1, 2, 3)
     for seat in range(4):
-        state.apply(seat, C.DONE)
+        state.apply(seat, A.DONE)
     assert state.to_move() == (0,)
 
 
@@ -402,7 +403,7 @@ def test_turn_limit_ends_the_round_with_hands_scored_and_no_bonus():
     assert [(line.label, line.points) for line in state.score_sheet()] == [("Round 1 (turn limit)", (-3, -1, -6))]
     assert state.round == 2
     for seat in range(3):
-        state.apply(seat, C.DONE)
+        state.apply(seat, A.DONE)
     assert state.to_move() == (1,)  # nobody won: the seat after the previous starter starts
 
 
@@ -425,9 +426,9 @@ def test_three_rounds_then_the_best_total_wins():
 
 def test_action_labels_parse_back():
     state = GAME.new_state(4, seed=1)
-    assert state.parse_action("heaven 3x7") == C.play_id(HEAVEN, 7, 3)
-    assert state.parse_action("Earth take low") == C.take_id(EARTH, C.LOW)
-    assert state.parse_action("done") == C.DONE
+    assert state.parse_action("heaven 3x7") == A.play_id(HEAVEN, 7, 3)
+    assert state.parse_action("Earth take low") == A.take_id(EARTH, C.LOW)
+    assert state.parse_action("done") == A.DONE
 
 
 def test_heuristic_split_keeps_ranks_together_and_balances_the_hands():

@@ -9,6 +9,7 @@ from collections import Counter
 import numpy as np
 
 from ninjatable.core import get_game
+from ninjatable.games.gakko import actions as A
 from ninjatable.games.gakko import cards as C
 from ninjatable.games.gakko.cards import STRIDE
 
@@ -36,7 +37,7 @@ def test_heaven_contents_leave_no_trace_in_the_others_view_observation_or_events
     # Two tables alike in all that is public; Player 2's Heaven differs (same size).
     def game(heaven1):
         state = GAME.new_state(3, seed=1)
-        state.script_play([([1, 9], [4]), (heaven1, [12]), ([2], [11])], [(5, 1), (7, 1)], current=0)
+        state.set_position(hands=[([1, 9], [4]), (heaven1, [12]), ([2], [11])], table=[(5, 1), (7, 1)], current=0)
         for label in ("Heaven pass", "Earth pass", "Heaven pass", "Earth pass"):
             state.apply(state.to_move()[0], state.parse_action(label))
         return state
@@ -54,7 +55,7 @@ def test_sampled_worlds_redeal_unknown_heaven_cards_and_the_undealt_keeping_know
     # its other Heaven card and Player 3's Heaven lie among the unseen cards with the undealt ones.
     state = GAME.new_state(3, seed=2)
     hands = [([1, 1], [3]), ([5], [4]), ([6, 7], [8])]
-    state.script_play(hands, [(2, 2), (9, 2)], current=1, undealt=[10, 10, 11])
+    state.set_position(hands=hands, table=[(2, 2), (9, 2)], current=1, undealt=[10, 10, 11])
     state.apply(1, state.parse_action("Heaven take high"))
     state.apply(1, state.parse_action("Earth pass"))
     assert state.view(0)["seats"][1]["known_heaven"] == [9, 9]
@@ -76,7 +77,7 @@ def test_sampled_worlds_redeal_unknown_heaven_cards_and_the_undealt_keeping_know
 def test_the_undealt_cards_are_never_shown():
     state = GAME.new_state(4, seed=9)
     for seat in range(4):
-        state.apply(seat, C.DONE)
+        state.apply(seat, A.DONE)
     view = state.view(None)
     assert view["undealt"] == 13 - sum(c for _, c in view["table"])
     for seat in range(4):

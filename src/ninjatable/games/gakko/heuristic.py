@@ -13,9 +13,9 @@ Strategy (also in docs/rules/gakko.md, "Heuristic bot"):
 from __future__ import annotations
 
 from ...core import Bot, SeatInfo, win_chances
+from . import actions as A
 from . import cards as C
-from .cards import EARTH, HEAVEN, RANKS, STRIDE
-from .rules import SPLIT
+from .cards import EARTH, HEAVEN, RANKS, SPLIT, STRIDE
 
 WON = 10_000.0
 # How far apart (in points) two seats' expected totals must be for the leader to be e times as likely to
@@ -24,14 +24,14 @@ SPREAD_THIS_ROUND = 3.0
 SPREAD_PER_ROUND_LEFT = 5.0
 
 
-class Heuristic(Bot):
+class GakkoHeuristic(Bot):
     name = "heuristic"
 
     def act(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if legal[0] < C.HAND_BASE:
+        if legal[0] < A.HAND_BASE:
             return self._split_step(info.view()["seats"][info.seat], legal)
         return self._best_turn_action(info, legal)
 
@@ -51,10 +51,10 @@ class Heuristic(Bot):
             have[r] += 1
         for r in range(1, RANKS + 1):
             if have[r] < target[r]:
-                return C.SPLIT_TO_EARTH + r - 1
+                return A.SPLIT_TO_EARTH + r - 1
             if have[r] > target[r]:
-                return C.SPLIT_TO_HEAVEN + r - 1
-        return C.DONE
+                return A.SPLIT_TO_HEAVEN + r - 1
+        return A.DONE
 
     # --- a turn --------------------------------------------------------------------------------------
     def _best_turn_action(self, info: SeatInfo, legal: list[int]) -> int:
@@ -65,7 +65,7 @@ class Heuristic(Bot):
         self.rng.shuffle(order)  # ties go to a random action
         for action in order:
             after = world.clone()
-            after._apply(seat, action)  # legal: taken from the legal actions
+            after.advance(seat, action)  # legal: taken from the legal actions
             value = self._value_after(after, world, seat)
             if value > best_value:
                 best, best_value = action, value
@@ -79,7 +79,7 @@ class Heuristic(Bot):
             values = []
             for action in after.legal_actions(seat):
                 nxt = after.clone()
-                nxt._apply(seat, action)
+                nxt.advance(seat, action)
                 if nxt.round != before.round or nxt.is_over():
                     return WON
                 values.append(position_value(nxt, seat))

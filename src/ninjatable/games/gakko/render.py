@@ -50,7 +50,6 @@ def count_text(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-
 def _earth_cell(seat: dict[str, Any], phase: str) -> Text:
     """An Earth hand in the players' table: its cards once revealed, else that it lies face down."""
     if phase != "split":
