@@ -15,7 +15,7 @@ import time
 from collections import Counter
 
 from ninjatable.core import get_game
-from ninjatable.games.ninjaaatack.rules import PASS_STEP, ninjaaa_action
+from ninjatable.games.ninjaaatack.actions import PASS_STEP, ninjaaa_action
 
 
 def play(players: int, games: int) -> dict:

@@ -15,7 +15,7 @@ import time
 from ninjatable.arena.stats import wilson
 from ninjatable.bots import play_game
 from ninjatable.core import get_game
-from ninjatable.games.ninjaaatack.heuristic import Heuristic
+from ninjatable.games.ninjaaatack.heuristic import NinjaaaTackHeuristic
 
 
 def measure(players: int, games: int, codebooks: bool) -> dict:
@@ -28,7 +28,7 @@ def measure(players: int, games: int, codebooks: bool) -> dict:
     for i in range(games):
         state = game.new_state(players, seed=5000 + i, codebooks=codebooks)
         talkers = {i % half, i % half + half}
-        bots = [Heuristic(seed=i * 10 + s, signals=s in talkers) for s in range(players)]
+        bots = [NinjaaaTackHeuristic(seed=i * 10 + s, signals=s in talkers) for s in range(players)]
         play_game(state, bots)
         winners = set(state.winners())
         won += len(winners & talkers) / len(winners)

@@ -13,8 +13,8 @@ from ninjatable.terminal.play import play_in_terminal
 def test_a_bot_that_taps_the_gong_at_the_same_step_is_there_before_the_person_is_asked():
     state = get_game("ninjaaatack").new_state(4, seed=1, gong_order="arrival")
     # Player 2 (a bot) holds all four Foxes: it calls Ninjaaa! at the first step.
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Crane", "Crane", "Tiger", "Dragon"],
             ["Fox", "Fox", "Fox", "Fox"],
             ["Crane", "Tiger", "Tiger", "Dragon"],

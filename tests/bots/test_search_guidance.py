@@ -187,8 +187,8 @@ class TestNinjaaatackBeliefs:
         game = get_game("ninjaaatack")
         cls = game.heuristic_bot
         state = game.new_state(4, seed=5, codebooks=False)
-        state.set_hands([["Fox", "Fox", "Crane", "Tiger"], ["Crane", "Crane", "Fox", "Dragon"],
-                         ["Tiger", "Tiger", "Dragon", "Dragon"], ["Fox", "Crane", "Tiger", "Dragon"]])
+        state.set_position(hands=[["Fox", "Fox", "Crane", "Tiger"], ["Crane", "Crane", "Fox", "Dragon"],
+                                  ["Tiger", "Tiger", "Dragon", "Dragon"], ["Fox", "Crane", "Tiger", "Dragon"]])
         view = state.view(0)
         # Player 2 nods (Fox under the public code).
         view = dict(view, signals=[{"seat": 1, "signal": "nod"}])

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from ninjatable.core import get_game
-from ninjatable.games.ninjaaatack.rules import NO_CHOICE, NUM_SIGNALS, PASS_STEP
+from ninjatable.games.ninjaaatack.actions import NO_CHOICE, NUM_SIGNALS, PASS_STEP
 
 GAME = get_game("ninjaaatack")
 WIDTH = NUM_SIGNALS + 1

@@ -9,7 +9,7 @@ import pytest
 from ninjatable.bots import play_game
 from ninjatable.core import SeatInfo, get_game
 from ninjatable.games.ninjaaatack.cards import FAMILIES, SIGNALS
-from ninjatable.games.ninjaaatack.heuristic import READING, Heuristic, knows_its_passes, reading_particles
+from ninjatable.games.ninjaaatack.heuristic import READING, NinjaaaTackHeuristic, knows_its_passes, reading_particles
 from ninjatable.games.ninjaaatack.reading import pass_likelihood, read_deals, read_hands
 
 GAME = get_game("ninjaaatack")
@@ -20,8 +20,8 @@ SILENCE = 4 + len(SIGNALS)
 def after_one_pass(gestures: dict[int, str], **options) -> object:
     """A scripted deal, one pass (each passes a card the convention allows), then the given gestures."""
     state = GAME.new_state(4, seed=3, **options)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Crane", "Tiger", "Dragon"],
             ["Crane", "Crane", "Tiger", "Dragon"],
             ["Fox", "Fox", "Tiger", "Dragon"],
@@ -206,7 +206,7 @@ def dealt(hand: list[str]) -> object:
     rest = [f for f in ["Fox", "Crane", "Tiger", "Dragon"] for _ in range(4)]
     for card in hand:
         rest.remove(card)
-    state.set_hands([hand, rest[0::3], rest[1::3], rest[2::3]])
+    state.set_position(hands=[hand, rest[0::3], rest[1::3], rest[2::3]])
     return state
 
 
@@ -242,7 +242,7 @@ def test_a_partnership_that_reads_the_table_beats_one_that_only_weighs_the_gestu
     for game in range(games):
         state = GAME.new_state(4, seed=100 + game)
         readers = (0, 2) if game % 2 == 0 else (1, 3)
-        bots = [Heuristic(seed=10 * game + s, reading=None if s in readers else 0) for s in range(4)]
+        bots = [NinjaaaTackHeuristic(seed=10 * game + s, reading=None if s in readers else 0) for s in range(4)]
         play_game(state, bots)
         winners = state.winners()
         wins += sum(1 for s in winners if s in readers) / len(winners)

@@ -16,11 +16,11 @@ DEAL = [
 
 def test_the_table_shows_hand_signals_scores_penalties_and_teams():
     state = GAME.new_state(4, seed=1)
-    state.set_hands(DEAL)
+    state.set_position(hands=DEAL)
     state.apply(1, state.parse_action("ninjaaa"))  # wrong at 0 points: team 2 penalised next round
     for seat, card in ((0, "Fox"), (2, "Fox"), (3, "Crane")):
         state.apply(seat, state.parse_action(f"pass {card}"))
-    state.set_hands(DEAL)
+    state.set_position(hands=DEAL)
     for seat, card in ((0, "Tiger"), (1, "Fox"), (2, "Dragon"), (3, "Crane")):
         state.apply(seat, state.parse_action(f"pass {card}"))
     for seat, signal in ((0, "signal wink"), (1, "silence"), (2, "signal tap-nose"), (3, "silence")):

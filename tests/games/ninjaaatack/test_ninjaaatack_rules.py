@@ -90,13 +90,13 @@ def test_even_counts_pair_teammates_sitting_opposite(players):
 def test_setting_a_deal_checks_it():
     state = new(4)
     with pytest.raises(ValueError):
-        state.set_hands([["Fox"] * 4] * 4)
+        state.set_position(hands=[["Fox"] * 4] * 4)
 
 
 # --- passing ----------------------------------------------------------------------------------------------------
 def test_a_pass_is_simultaneous_and_moves_every_card_one_seat_left():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     chosen = {0: "Tiger", 1: "Fox", 2: "Dragon", 3: "Crane"}
     assert set(state.to_move()) == {0, 1, 2, 3}
     act(state, 0, "pass Tiger")
@@ -124,7 +124,7 @@ def test_a_pass_is_simultaneous_and_moves_every_card_one_seat_left():
 
 def test_a_seat_can_only_pass_a_card_it_holds():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     with pytest.raises(IllegalAction, match="pass Dragon is not allowed"):
         act(state, 0, "pass Dragon")
 
@@ -132,7 +132,7 @@ def test_a_seat_can_only_pass_a_card_it_holds():
 # --- table talk -------------------------------------------------------------------------------------------------
 def test_signals_follow_each_pass_and_are_public_and_attributed_once_all_have_signalled():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state)
     assert state.view(0)["step"] == "signal"
     legal = [state.action_label(a) for a in state.legal_actions(0)]
@@ -160,7 +160,7 @@ def test_the_vocabulary_has_about_a_dozen_gestures():
 # --- Ninjaaa! ------------------------------------------------------------------------------------------------------
 def test_a_correct_ninjaaa_scores_a_point_for_both_teammates_and_ends_the_round():
     state = new(4)
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {2: "ninjaaa"})
     assert labels(state) == ["Ninjaaa! by Player 3"]
     assert state.scores() == [1, 0, 1, 0]
@@ -174,7 +174,7 @@ def test_a_correct_ninjaaa_scores_a_point_for_both_teammates_and_ends_the_round(
 
 def test_a_call_is_possible_at_the_signal_step_too():
     state = new(4)
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {0: "pass Crane", 2: "pass Crane"})
     assert state.view(0)["step"] == "signal"
     step(state, {0: "ninjaaa"})
@@ -183,8 +183,8 @@ def test_a_call_is_possible_at_the_signal_step_too():
 
 def test_two_clans_at_once_score_two():
     state = new(4)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Crane"],
             ["Tiger", "Tiger", "Dragon", "Dragon"],
             ["Fox", "Fox", "Crane", "Crane"],
@@ -197,7 +197,7 @@ def test_two_clans_at_once_score_two():
 
 def test_a_wrong_ninjaaa_at_zero_points_brings_the_penalty_and_ends_the_round():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {1: "ninjaaa"})
     assert labels(state) == ["Wrong call by Player 2 (Ninjaaa!): Penalty next round"]
     assert state.scores() == [0, 0, 0, 0]  # scores never go below 0
@@ -208,9 +208,9 @@ def test_a_wrong_ninjaaa_at_zero_points_brings_the_penalty_and_ends_the_round():
 
 def test_a_wrong_ninjaaa_costs_the_team_a_point():
     state = new(4)
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {0: "ninjaaa"})
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {2: "ninjaaa"})
     assert labels(state) == ["Ninjaaa! by Player 1", "Wrong call by Player 3 (Ninjaaa!)"]
     assert state.scores() == [0, 0, 0, 0]
@@ -220,7 +220,7 @@ def test_a_wrong_ninjaaa_costs_the_team_a_point():
 # --- Attack! ----------------------------------------------------------------------------------------------------------
 def test_a_correct_attack_scores_for_the_attackers_and_costs_the_victims_nothing():
     state = new(4)
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     legal = [state.action_label(a) for a in state.legal_actions(1)]
     # The rulebook's Attack! names no team: one action, judged against every other team.
     assert "attack" in legal and not any(label.startswith("attack Player") for label in legal)
@@ -233,8 +233,8 @@ def test_a_correct_attack_scores_for_the_attackers_and_costs_the_victims_nothing
 
 def test_attacking_several_enemy_clans_scores_several_points():
     state = new(4)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Crane"],
             ["Tiger", "Dragon", "Dragon", "Tiger"],
             ["Fox", "Fox", "Crane", "Crane"],
@@ -260,7 +260,7 @@ SIX_THIRD_TEAM_CLAN = [
 def test_six_players_an_attack_is_judged_against_every_other_team():
     # "If another team has, in fact, assembled a clan, then your team earns a point": the third team counts.
     state = new(6)
-    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    state.set_position(hands=SIX_THIRD_TEAM_CLAN)
     step(state, {1: "attack"})
     assert labels(state) == ["Attack! by Player 2"] and state.scores() == [0, 1, 0, 0, 1, 0]
     # Both other teams show their hands.
@@ -270,7 +270,7 @@ def test_six_players_an_attack_is_judged_against_every_other_team():
 def test_six_players_an_attack_is_wrong_only_if_no_other_team_has_a_clan():
     # "If you were wrong, and no other team has assembled a clan, your team loses a point."
     state = new(6)
-    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    state.set_position(hands=SIX_THIRD_TEAM_CLAN)
     step(state, {2: "attack"})  # the Tigers are Player 3's own team's: no other team holds a clan
     assert labels(state) == ["Wrong call by Player 3 (Attack!): Penalty next round"]
     assert state.view(None)["penalised"] == [2, 5]
@@ -279,8 +279,8 @@ def test_six_players_an_attack_is_wrong_only_if_no_other_team_has_a_clan():
 def test_eight_players_two_enemy_clans_at_once_score_two_points():
     # "If several enemy clans were assembled, your team earns several points": one clan in each of two teams.
     state = new(8)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],  # Player 1, with Player 5: the Foxes
             ["Tiger", "Dragon", "Snake", "Monkey"],
             ["Owl", "Owl", "Crane", "Bear"],  # Player 3, with Player 7: the Owls
@@ -306,19 +306,19 @@ def test_five_players_an_attack_counts_the_lone_wolfs_three_and_the_other_pairs_
         ["Fox", "Dragon", "Snake", "Snake"],
     ]
     state = new(5)
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {4: "attack"})  # Player 5's enemies: the lone wolf (Foxes) and Player 2 + Player 4 (Tigers)
     assert labels(state) == ["Attack! by Player 5"] and state.scores() == [0, 0, 2, 0, 2]
     # The lone wolf attacks both pairs (the Tigers, and Player 3 + Player 5's Snakes) and scores alone.
     state = new(5)
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {0: "attack"})
     assert labels(state) == ["Attack! by Player 1"] and state.scores() == [2, 0, 0, 0, 0]
 
 
 def test_the_house_rule_attack_names_one_team_and_only_its_clans_count():
     state = new(6, attack="team")
-    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    state.set_position(hands=SIX_THIRD_TEAM_CLAN)
     legal = [state.action_label(a) for a in state.legal_actions(1)]
     assert "attack" not in legal and {"attack Player 1", "attack Player 3"} <= set(legal)
     assert "attack Player 2" not in legal  # not one's own team
@@ -339,14 +339,14 @@ def test_an_attack_of_the_other_form_is_refused_with_the_allowed_calls():
 
 def test_a_wrong_attack_costs_a_point_or_brings_the_penalty():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {3: "attack"})
     assert labels(state) == ["Wrong call by Player 4 (Attack!): Penalty next round"]
     assert state.view(None)["penalised"] == [1, 3]
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {1: "attack"})  # Attack! is not restricted by the Penalty
     assert state.scores() == [0, 1, 0, 1]
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {1: "attack"})
     assert labels(state)[-1] == "Wrong call by Player 2 (Attack!)"
     assert state.scores() == [0, 0, 0, 0]
@@ -356,7 +356,7 @@ def test_a_wrong_attack_costs_a_point_or_brings_the_penalty():
 def penalised_team_2():
     """A game whose round 2 puts team Player 2 + Player 4 under the Penalty."""
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {1: "ninjaaa"})
     assert state.view(None)["penalised"] == [1, 3]
     return state
@@ -364,8 +364,8 @@ def penalised_team_2():
 
 def test_in_the_penalty_round_a_clan_split_between_teammates_is_a_wrong_call():
     state = penalised_team_2()
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Dragon", "Dragon", "Fox", "Crane"],
             ["Fox", "Crane", "Crane", "Tiger"],
@@ -380,8 +380,8 @@ def test_in_the_penalty_round_a_clan_split_between_teammates_is_a_wrong_call():
 
 def test_in_the_penalty_round_one_player_holding_all_four_may_call():
     state = penalised_team_2()
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Dragon", "Dragon", "Dragon", "Dragon"],
             ["Fox", "Fox", "Crane", "Tiger"],
@@ -394,11 +394,11 @@ def test_in_the_penalty_round_one_player_holding_all_four_may_call():
 
 def test_the_penalty_lasts_one_round_only():
     state = penalised_team_2()
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {0: "ninjaaa"})  # round 2 ends with no new error
     assert state.view(None)["penalised"] == []
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Dragon", "Dragon", "Fox", "Crane"],
             ["Fox", "Crane", "Crane", "Tiger"],
@@ -411,7 +411,7 @@ def test_the_penalty_lasts_one_round_only():
 
 def test_the_penalty_does_not_touch_the_other_team():
     state = penalised_team_2()
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     step(state, {0: "ninjaaa"})
     assert labels(state)[-1] == "Ninjaaa! by Player 1"
 
@@ -429,7 +429,7 @@ def test_simultaneous_calls_in_random_mode_resolve_only_the_first_of_a_seeded_dr
     first = set()
     for seed in range(30):
         state = new(4, seed=seed)
-        state.set_hands(BOTH_RIGHT)
+        state.set_position(hands=BOTH_RIGHT)
         act(state, 0, "ninjaaa")
         act(state, 1, "attack")
         # The first call does not end the step: the others still decide, without seeing the calls.
@@ -442,7 +442,7 @@ def test_simultaneous_calls_in_random_mode_resolve_only_the_first_of_a_seeded_dr
         first.add(label)
         # The same seed gives the same winner of the race.
         again = new(4, seed=seed)
-        again.set_hands(BOTH_RIGHT)
+        again.set_position(hands=BOTH_RIGHT)
         act(again, 1, "attack")
         act(again, 0, "ninjaaa")
         step(again)
@@ -452,13 +452,13 @@ def test_simultaneous_calls_in_random_mode_resolve_only_the_first_of_a_seeded_dr
 
 def test_simultaneous_calls_in_arrival_mode_resolve_the_first_submitted_at_once():
     state = new(4, gong_order="arrival")
-    state.set_hands(BOTH_RIGHT)
+    state.set_position(hands=BOTH_RIGHT)
     act(state, 2, "pass Dragon")
     act(state, 1, "attack")
     # The gong rang: the round is over, the other seats' choices are void, a new round is dealt.
     assert labels(state) == ["Attack! by Player 2"]
     assert state.view(None)["round"] == 2 and state.to_move() == (0, 1, 2, 3)
-    state.set_hands(BOTH_RIGHT)
+    state.set_position(hands=BOTH_RIGHT)
     act(state, 0, "ninjaaa")
     assert labels(state)[-1] == "Ninjaaa! by Player 1"
 
@@ -468,14 +468,14 @@ def test_the_first_team_to_three_points_wins():
     state = new(4)
     for _ in range(3):
         assert not state.is_over()
-        state.set_hands(FOX_FOR_P1_P3)
+        state.set_position(hands=FOX_FOR_P1_P3)
         step(state, {0: "ninjaaa"})
     assert state.is_over() and state.winners() == [0, 2] and state.to_move() == ()
 
 
 def test_a_round_reaching_the_pass_limit_is_redealt_without_scoring():
     state = new(4, max_passes=3)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     for _ in range(3):
         assert state.view(None)["round"] == 1
         step(state)  # pass
@@ -499,8 +499,8 @@ def test_five_players_lone_wolf_and_the_pairs_it_leaves():
     assert view["lone_wolf"] == 0 and view["individual_scores"] is True
     # The four others, from the lone wolf's left, pair with the seat opposite among them.
     assert [t["seats"] for t in view["teams"]] == [[0], [1, 3], [2, 4]]
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Fox", "Crane"],
             ["Crane", "Crane", "Tiger", "Tiger"],
             ["Dragon", "Dragon", "Snake", "Snake"],
@@ -526,24 +526,24 @@ def test_odd_counts_a_pair_scores_for_each_partner_and_a_wrong_call_costs_only_t
         ["Crane", "Snake", "Fox", "Dragon"],
         ["Tiger", "Tiger", "Dragon", "Dragon"],
     ]
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {1: "attack"})  # team Player 3 + Player 5 holds the 4 Tigers
     assert labels(state) == ["Attack! by Player 2"]
     assert state.scores() == [0, 1, 0, 1, 0]
     # Round 2: Player 2 is the lone wolf; teams Player 1 + Player 4 and Player 3 + Player 5.
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {3: "ninjaaa"})  # Player 1 + Player 4 hold no clan
     assert labels(state)[-1] == "Wrong call by Player 4 (Ninjaaa!)"
     assert state.scores() == [0, 1, 0, 0, 0]
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {0: "ninjaaa"})  # round 3, at 0 points: only the caller is penalised
     assert state.view(None)["penalised"] == [0]
 
 
 def test_odd_counts_the_house_rule_attack_on_the_lone_wolf():
     state = new(5, attack="team")
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Fox", "Crane"],
             ["Crane", "Crane", "Tiger", "Tiger"],
             ["Dragon", "Dragon", "Snake", "Snake"],
@@ -564,9 +564,9 @@ def test_odd_counts_the_penalty_binds_the_penalised_caller_alone():
         ["Crane", "Snake", "Fox", "Dragon"],
         ["Tiger", "Tiger", "Dragon", "Dragon"],
     ]
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {2: "ninjaaa"})  # Player 3 + Player 5 hold the Tigers: +1 each
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {3: "ninjaaa"})  # round 2, Player 4 (0 points) errs: penalised for round 3
     assert state.view(None)["penalised"] == [3] and state.view(None)["lone_wolf"] == 2
     # Round 3: lone wolf Player 3; pairs Player 4 + Player 1, Player 5 + Player 2.
@@ -579,10 +579,10 @@ def test_odd_counts_the_penalty_binds_the_penalised_caller_alone():
         ["Tiger", "Dragon", "Dragon", "Snake"],
     ]
     probe = state.clone()
-    probe.set_hands(split)
+    probe.set_position(hands=split)
     step(probe, {3: "ninjaaa"})  # the penalised player's split clan does not count
     assert probe.score_sheet()[-1].label == "Wrong call by Player 4 (Ninjaaa!): Penalty next round"
-    state.set_hands(split)
+    state.set_position(hands=split)
     step(state, {0: "ninjaaa"})  # the unpenalised partner's call counts the pair's cards together
     assert labels(state)[-1] == "Ninjaaa! by Player 1"
     assert state.scores() == [1, 0, 1, 1, 1]
@@ -616,19 +616,19 @@ def test_seven_players_a_pair_reaching_three_together_shares_the_victory():
         ["Owl", "Owl", "Owl", "Owl"],
     ]
     # Round 1 (lone wolf Player 1): Player 3 + Player 6 hold the Tigers and the Dragons, 2 points each.
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {5: "ninjaaa"})
     assert state.scores() == [0, 0, 2, 0, 0, 2, 0]
     # Round 2 (lone wolf Player 2) pairs them again; one more clan takes both to 3 at once.
     assert [t["seats"] for t in state.view(None)["teams"]] == [[0, 4], [1], [2, 5], [3, 6]]
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {0: "attack Player 2"})  # the lone wolf has no 3 of a family: a wrong call, nobody scores
     assert not state.is_over()
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     assert [t["seats"] for t in state.view(None)["teams"]] == [[0, 4], [1, 5], [2], [3, 6]]
     step(state, {3: "ninjaaa"})  # round 3: Player 4 + Player 7 hold Snakes and Owls
     assert state.scores() == [0, 0, 2, 2, 0, 2, 2]
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     # Round 4 (lone wolf Player 4): Player 3 + Player 7 hold Tigers and Owls.
     assert [t["seats"] for t in state.view(None)["teams"]] == [[0, 4], [1, 5], [2, 6], [3]]
     step(state, {6: "ninjaaa"})
@@ -719,8 +719,8 @@ def heuristic_choice(state, seat: int, seed: int = 0, **params) -> str:
 
 def test_the_heuristic_calls_a_clan_it_holds_alone_even_under_the_penalty():
     state = penalised_team_2()
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Dragon", "Dragon", "Dragon", "Dragon"],
             ["Fox", "Fox", "Crane", "Tiger"],
@@ -732,8 +732,8 @@ def test_the_heuristic_calls_a_clan_it_holds_alone_even_under_the_penalty():
 
 def test_the_heuristic_keeps_its_family_and_signals_it_by_the_convention():
     state = new(4)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Tiger", "Tiger", "Tiger", "Crane"],
             ["Fox", "Crane", "Dragon", "Dragon"],
             ["Fox", "Fox", "Crane", "Dragon"],
@@ -754,8 +754,8 @@ def test_the_heuristic_keeps_its_family_and_signals_it_by_the_convention():
 def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
     state = new(4)
     # Player 2 holds one card of each family: no other team can hold all four of any family.
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Crane"],
             ["Fox", "Crane", "Tiger", "Dragon"],
             ["Fox", "Tiger", "Dragon", "Dragon"],
@@ -768,7 +768,7 @@ def test_the_heuristic_never_attacks_a_team_that_cannot_hold_a_clan():
 
 def test_the_observation_starts_with_the_hand_and_hides_the_others():
     state = new(4)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     obs = state.observation(0)
     assert list(obs[:4]) == [2 / 4, 1 / 4, 1 / 4, 0.0]  # Fox, Crane, Tiger, Dragon of Player 1's hand
     act(state, 1, "pass Fox")
@@ -807,7 +807,7 @@ def partner_code_slots(n: int) -> slice:
 
 def test_a_sampled_world_observes_other_seats_without_inventing_their_passes():
     state = new(4, seed=3)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
     step(state, {1: "signal wink"})
     rng = random.Random(1)
@@ -830,10 +830,10 @@ def test_sampled_worlds_depend_only_on_what_the_seat_saw():
     """Two tables Player 1 cannot tell apart give the same sampled worlds from the same random stream."""
     seen_by_p1 = ["Fox", "Fox", "Crane", "Tiger"]
     one = new(4, seed=8)
-    one.set_hands([seen_by_p1, *NO_CLAN[1:]])
+    one.set_position(hands=[seen_by_p1, *NO_CLAN[1:]])
     other = new(4, seed=8)
-    other.set_hands(
-        [
+    other.set_position(
+        hands=[
             seen_by_p1,
             ["Dragon", "Dragon", "Tiger", "Tiger"],
             ["Crane", "Crane", "Fox", "Fox"],
@@ -856,8 +856,8 @@ def test_sampled_worlds_depend_only_on_what_the_seat_saw():
 
 def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
     state = new(5, seed=4)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Crane", "Crane", "Tiger", "Dragon"],
             ["Tiger", "Tiger", "Dragon", "Snake"],
@@ -892,7 +892,7 @@ def test_a_sampled_world_keeps_a_card_passed_two_passes_ago_within_two_seats():
 )
 def test_every_resolved_call_ends_the_round_with_a_fresh_deal(deal, call):
     state = new(4, seed=6)
-    state.set_hands(deal)
+    state.set_position(hands=deal)
     step(state, {0: "pass Crane", 1: "pass Crane", 2: "pass Crane", 3: "pass Crane"})
     step(state, {2: "signal nod"})
     before = len(state.events)
@@ -918,7 +918,7 @@ def test_redeals_are_shuffled_afresh():
     state = new(4, seed=9)
     deals = set()
     for _ in range(6):
-        state.set_hands(NO_CLAN)
+        state.set_position(hands=NO_CLAN)
         step(state, {0: "attack"})
         deals.add(tuple(state.hands))
     assert len(deals) > 1
@@ -927,8 +927,8 @@ def test_redeals_are_shuffled_afresh():
 def test_odd_counts_a_wrong_call_leaves_the_partner_points():
     state = new(5)
     # Round 1 (lone wolf Player 1): Player 3 + Player 5 hold the four Tigers.
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Snake"],
             ["Crane", "Crane", "Dragon", "Snake"],
             ["Tiger", "Tiger", "Fox", "Dragon"],
@@ -941,8 +941,8 @@ def test_odd_counts_a_wrong_call_leaves_the_partner_points():
     # Round 2 (lone wolf Player 2): Player 3 + Player 5 are partners again, hold nothing whole, and
     # Player 3 calls Ninjaaa!: only the caller loses a point.
     assert [2, 4] in [t["seats"] for t in state.view(None)["teams"]]
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Crane", "Tiger", "Dragon"],
             ["Fox", "Crane", "Tiger", "Dragon"],
             ["Fox", "Crane", "Tiger", "Dragon"],
@@ -966,7 +966,7 @@ def test_four_to_eight_players(players):
 
 def test_a_call_at_a_pass_step_is_judged_before_the_cards_move():
     state = new(4)
-    state.set_hands(FOX_FOR_P1_P3)
+    state.set_position(hands=FOX_FOR_P1_P3)
     # Player 1 gives away a Fox in the same step in which Player 3 calls: the Foxes were together when called.
     step(state, {0: "pass Fox", 1: "pass Crane", 2: "ninjaaa", 3: "pass Crane"})
     assert labels(state) == ["Ninjaaa! by Player 3"] and state.scores() == [1, 0, 1, 0]
@@ -974,7 +974,7 @@ def test_a_call_at_a_pass_step_is_judged_before_the_cards_move():
 
 def test_a_call_is_still_possible_after_the_last_pass_before_the_redeal():
     state = new(4, max_passes=2)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state, {0: "pass Tiger", 1: "pass Fox", 2: "pass Dragon", 3: "pass Crane"})
     step(state)
     # From pass 1 on, Player 2 and Player 4 hold two Tigers each; pass 2 is the last one of the round.
@@ -986,8 +986,8 @@ def test_a_call_is_still_possible_after_the_last_pass_before_the_redeal():
 
 def test_a_redealt_round_moves_the_lone_wolf_and_uses_up_a_penalty():
     state = new(5, max_passes=1)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Crane", "Snake", "Dragon"],
             ["Crane", "Crane", "Snake", "Snake"],
             ["Fox", "Fox", "Tiger", "Tiger"],
@@ -1007,7 +1007,7 @@ def test_a_redealt_round_moves_the_lone_wolf_and_uses_up_a_penalty():
 def test_a_pending_call_looks_like_any_other_decision_to_the_others():
     calling, passing = new(4, seed=5), new(4, seed=5)
     for state in (calling, passing):
-        state.set_hands(BOTH_RIGHT)
+        state.set_position(hands=BOTH_RIGHT)
     act(calling, 1, "attack")
     act(passing, 1, "pass Tiger")
     for seat in (0, 2, 3, None):
@@ -1020,7 +1020,7 @@ def test_a_pending_call_looks_like_any_other_decision_to_the_others():
 def break_even(points: tuple[int, int]) -> float:
     """Player 1's break-even for a call, with its team's points first (3 points to win)."""
     state = new(4)
-    state.points = [points[0], points[1], points[0], points[1]]
+    state.set_position(points=[points[0], points[1], points[0], points[1]])
     return call_break_even(state.view(0), 0)
 
 
@@ -1035,8 +1035,8 @@ def test_with_both_teams_one_call_from_the_win_a_lead_is_not_worth_guarding():
 
 def test_the_heuristic_plays_for_the_game_not_for_a_one_in_three_gamble():
     state = new(4)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Fox", "Crane"],
             ["Crane", "Crane", "Tiger", "Dragon"],
             ["Fox", "Crane", "Tiger", "Dragon"],
@@ -1046,14 +1046,14 @@ def test_the_heuristic_plays_for_the_game_not_for_a_one_in_three_gamble():
     # Right after the deal, with three Foxes, the teammate holds the fourth one time in three: a call would be
     # wrong twice as often as right, so the bot collects instead, at 0 points as well as 2 points up.
     assert {heuristic_choice(state, 0, seed) for seed in range(5)} == {"pass Crane"}
-    state.points = [2, 0, 2, 0]
+    state.set_position(points=[2, 0, 2, 0])
     assert {heuristic_choice(state, 0, seed) for seed in range(5)} == {"pass Crane"}
 
 
 def test_the_heuristic_calls_when_its_teammate_promised_the_family_it_holds_two_of():
     state = new(4, seed=5)
-    state.set_hands(
-        [
+    state.set_position(
+        hands=[
             ["Fox", "Fox", "Crane", "Tiger"],
             ["Crane", "Tiger", "Dragon", "Dragon"],
             ["Fox", "Fox", "Crane", "Tiger"],
@@ -1066,13 +1066,13 @@ def test_the_heuristic_calls_when_its_teammate_promised_the_family_it_holds_two_
     # Player 1 holds the other two: a clan for certain, whatever the odds in its sampled worlds.
     assert heuristic_choice(state, 0, margin=1.1) == "ninjaaa"
     # Under the Penalty the pair's cards do not count together: no certain call.
-    state.penalised = frozenset({0, 2})
+    state.set_position(penalised=frozenset({0, 2}))
     assert heuristic_choice(state, 0, margin=1.1) != "ninjaaa"
 
 
 def test_the_heuristic_attacks_when_an_enemy_pair_makes_the_same_gesture():
     state = new(6, seed=5)
-    state.set_hands(SIX_THIRD_TEAM_CLAN)
+    state.set_position(hands=SIX_THIRD_TEAM_CLAN)
     step(state)
     # Player 3 and Player 6 share a code: the same gesture names the same family, 2 or more in each hand.
     step(state, {2: "signal fist", 5: "signal fist"})
@@ -1172,7 +1172,7 @@ def test_unknown_codes_are_uniform_random_orders_of_the_gestures():
 
 def test_a_gesture_is_public_and_its_meaning_is_the_partnerships():
     state = new(4, seed=3)
-    state.set_hands(NO_CLAN)
+    state.set_position(hands=NO_CLAN)
     step(state)
     tiger = next(g for g, f in state.view(1)["codebook"].items() if f == "Tiger")
     step(state, {1: f"signal {tiger}"})
@@ -1185,11 +1185,11 @@ def test_a_gesture_is_public_and_its_meaning_is_the_partnerships():
 
 
 def test_heuristic_gestures_name_a_family_the_gesturer_holds_two_of_by_its_code():
-    from ninjatable.games.ninjaaatack.heuristic import Heuristic
+    from ninjatable.games.ninjaaatack.heuristic import NinjaaaTackHeuristic
 
     for players in (4, 5):
         state = new(players, seed=21, max_rounds=2, max_passes=6)
-        bots = [Heuristic(seed=s, margin=1.1) for s in range(players)]  # no gamble at the gong: rounds go on
+        bots = [NinjaaaTackHeuristic(seed=s, margin=1.1) for s in range(players)]  # no gamble at the gong: rounds go on
         checked = 0
         while not state.is_over() and checked < 20:
             movers = state.to_move()
@@ -1208,11 +1208,11 @@ def test_heuristic_gestures_name_a_family_the_gesturer_holds_two_of_by_its_code(
 
 
 def test_the_game_s_own_draws_equal_the_library_s_and_the_kernel_s_deal():
-    # Deals and sampled hands draw inline (rules.py): the same results from the same generator, which they leave
+    # Deals and sampled hands draw inline (rules.py, worlds.py): the same results from the same generator, which they leave
     # in the same state as the library's and the kernel's draws would.
     from ninjatable.core import deal_by_places
     from ninjatable.core.deal import shuffle
-    from ninjatable.games.ninjaaatack.rules import deal_unseen
+    from ninjatable.games.ninjaaatack.worlds import deal_unseen
 
     for seed in range(200):
         draw = random.Random(seed)
@@ -1239,7 +1239,7 @@ def test_the_game_s_own_draws_equal_the_library_s_and_the_kernel_s_deal():
 def test_a_scripted_deal_refuses_a_pass_of_a_card_no_longer_held():
     state = new()
     state.legal_actions(0)  # handed out for the deal before the script
-    state.set_hands([["Dragon"] * 4, ["Fox"] * 4, ["Crane"] * 4, ["Tiger"] * 4])
+    state.set_position(hands=[["Dragon"] * 4, ["Fox"] * 4, ["Crane"] * 4, ["Tiger"] * 4])
     with pytest.raises(IllegalAction):
         state.apply(0, state.parse_action("pass Fox"))
     assert state.history == [] and hand(state, 0) == {"Dragon": 4}

@@ -1,10 +1,10 @@
 """Ninjaaa'Tack: simultaneous passing, table talk in plain sight, and the race to the gong."""
 
 from ...core import register
-from .heuristic import Heuristic
-from .rules import NinjaaaTack, NinjaaaTackState
+from .heuristic import NinjaaaTackHeuristic
+from .rules import NinjaaaTackGame, NinjaaaTackState
 
-NinjaaaTack.heuristic_bot = Heuristic
-GAME = register(NinjaaaTack())
+NinjaaaTackGame.heuristic_bot = NinjaaaTackHeuristic
+GAME = register(NinjaaaTackGame())
 
-__all__ = ["GAME", "Heuristic", "NinjaaaTack", "NinjaaaTackState"]
+__all__ = ["GAME", "NinjaaaTackGame", "NinjaaaTackHeuristic", "NinjaaaTackState"]

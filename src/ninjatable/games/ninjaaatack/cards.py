@@ -9,9 +9,6 @@ from __future__ import annotations
 # The eight families of the box (4 identical cards each); a game with n players uses the first n.
 FAMILIES: tuple[str, ...] = ("Fox", "Crane", "Tiger", "Dragon", "Snake", "Monkey", "Owl", "Bear")
 
-# One letter per family for compact displays (unique).
-FAMILY_LETTERS: tuple[str, ...] = ("F", "C", "T", "D", "S", "M", "O", "B")
-
 # Display colours for the terminal, one per family.
 FAMILY_COLOURS: tuple[str, ...] = ("dark_orange", "white", "yellow", "red", "green", "magenta", "cyan", "blue")
 
@@ -43,21 +40,5 @@ SIGNALS: tuple[str, ...] = (
     "touch-ear",
     "shrug",
 )
-
-# What each gesture looks like, for the rules page and the terminal.
-SIGNAL_DESCRIPTIONS: dict[str, str] = {
-    "nod": "a slow nod",
-    "wink": "a wink",
-    "thumbs-up": "a thumb raised",
-    "thumbs-down": "a thumb lowered",
-    "tap-nose": "a finger tapping the nose",
-    "scratch-head": "a scratch of the head",
-    "raise-eyebrows": "both eyebrows raised",
-    "point-up": "a finger pointing at the ceiling",
-    "fist": "a closed fist on the table",
-    "open-palm": "an open palm shown",
-    "touch-ear": "a finger touching an ear",
-    "shrug": "a shrug",
-}
 
 POINTS_TO_WIN = 3

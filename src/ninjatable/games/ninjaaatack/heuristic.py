@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ...core import Bot, SeatInfo, win_chances
+from .actions import attack_action, ninjaaa_action
 from .cards import clan_size
 from .convention import (
     SILENT,
@@ -25,7 +26,6 @@ from .convention import (
     partner_promise,
 )
 from .reading import WINDOW, read_deals, read_hands
-from .rules import attack_action, ninjaaa_action
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
@@ -62,7 +62,7 @@ WEIGHED_DRAW = 4
 WEIGHED_POOL = 16
 
 
-class Heuristic(Bot):
+class NinjaaaTackHeuristic(Bot):
     """Collect, signal, and call the gong on sampled-world odds."""
 
     name = "heuristic"
@@ -110,7 +110,7 @@ class Heuristic(Bot):
         return gesture_action(view, family, n)
 
     @classmethod
-    def for_rollouts(cls, seed: int) -> Heuristic:
+    def for_rollouts(cls, seed: int) -> NinjaaaTackHeuristic:
         """In a search's rollouts: a reading of few deals, since rollouts are many (where a world does not hold the
         passes a seat saw, a few sampled worlds weighed by the gestures instead)."""
         bot = cls(seed=seed, samples=ROLLOUT_SAMPLES)
@@ -266,7 +266,7 @@ def _weighed_world(info: SeatInfo, view: dict[str, Any], rng: random.Random):
 
 
 def _weight(latest: dict[int, int], world, seat: int) -> float:
-    """`Heuristic.world_weight`, from the latest gestures as the seat reads them (`latest_signals`)."""
+    """`NinjaaaTackHeuristic.world_weight`, from the latest gestures as the seat reads them (`latest_signals`)."""
     weight = 1.0
     for s, family in latest.items():
         held = world.hand_counts(s)
