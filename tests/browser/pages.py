@@ -28,7 +28,7 @@ def chromium_path() -> str | None:
 
 PLAYABLE = "[data-action].playable:not([disabled]), .actions button.playable:not([disabled])"
 # At a live table: the race to the gong (instant actions, the page's own buttons), and a choice already held.
-INSTANT = ".livebar .gong-btn"
+INSTANT = ".livebar .instant-btn"
 HELD = ".livebar .chosen"
 
 
@@ -67,7 +67,7 @@ def take_turn(page, rng: random.Random) -> bool:
         return click_now(confirm)
     # A live table's gong ends the round for everybody: tapped now and then, not as often as a card is played.
     instant = page.locator(INSTANT).count() > 0 and rng.random() < 0.03
-    options = page.locator(INSTANT if instant else f":is({PLAYABLE}):not(.gong-btn)")
+    options = page.locator(INSTANT if instant else f":is({PLAYABLE}):not(.instant-btn)")
     count = options.count()
     if not count:
         return enabled_now(confirm) and click_now(confirm)

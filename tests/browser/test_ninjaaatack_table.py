@@ -224,7 +224,7 @@ def ann_alone(live, person, settings: dict, people: int = 1, **size):
 def test_a_person_who_does_not_choose_in_time_sees_the_bot_choose_and_the_pass_happen(live, person, screenshots):
     # On a phone-sized screen: the table must work there too. The time starts with the table, before the page
     # has loaded: 6 s leave the page time to show the hand first.
-    (page,) = ann_alone(live, person, {**SLOW_BOTS, "pass_seconds": 6, "talk_seconds": 30}, width=390, height=844)
+    (page,) = ann_alone(live, person, {**SLOW_BOTS, "timings": {"pass": 6, "talk": 30}}, width=390, height=844)
     page.locator(".nt-hand .nt-slot").first.wait_for()
     dealt = hand(page)
     # Ann never clicks: when her time is up the bot chooses her card, the page says so, and the count passes it.
@@ -247,7 +247,7 @@ def test_a_person_who_does_not_choose_in_time_sees_the_bot_choose_and_the_pass_h
 
 
 def test_of_two_taps_at_the_gong_at_once_the_first_counts_and_the_other_is_told_late(live, person):
-    ann, bo = ann_alone(live, person, {**SLOW_BOTS, "pass_seconds": 60}, people=2)
+    ann, bo = ann_alone(live, person, {**SLOW_BOTS, "timings": {"pass": 60}}, people=2)
     for page in (ann, bo):
         page.locator(f"{GONG}[data-action='ninjaaa']").wait_for()
     # Both pages tap at the same instant of the browser's clock, before either can hear of the other's call.

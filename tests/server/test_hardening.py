@@ -68,7 +68,7 @@ def test_a_move_whose_commit_has_started_is_applied_even_if_its_sender_is_cancel
 
 
 # --- one player cannot flood a table ---------------------------------------------------------------------------
-LIVE_SLOW = {"countdown_seconds": 0.2, "reaction_min": 8.0, "reaction_max": 8.0, "bot_pause": 0, "pass_seconds": 60}
+LIVE_SLOW = {"countdown_seconds": 0.2, "reaction_min": 8.0, "reaction_max": 8.0, "bot_pause": 0, "timings": {"pass": 60}}
 
 
 def updates_since(client: SocketClient, start: int) -> int:

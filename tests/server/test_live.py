@@ -55,6 +55,31 @@ def test_live_settings_that_cannot_work_are_refused_with_the_reason(server):
         order = http.post("/api/tables", json={"game": "ninjaaatack",
                                                "settings": {"reaction_min": 2, "reaction_max": 1}})
         assert order.status_code == 422 and "reaction_min" in order.text
+        # Time limits are set by the kinds of steps the game declares, and only those.
+        unknown = http.post("/api/tables", json={"game": "ninjaaatack", "settings": {"timings": {"bid": 5}}})
+        assert unknown.status_code == 400
+        assert "no step named bid" in unknown.json()["error"] and "pass, talk" in unknown.json()["error"]
+        untimed = http.post("/api/tables", json={"game": "oboro", "settings": {"timings": {"pass": 5}}})
+        assert untimed.status_code == 400 and "it has no live mode" in untimed.json()["error"]
+        too_short = http.post("/api/tables", json={"game": "ninjaaatack", "settings": {"timings": {"pass": 0.1}}})
+        assert too_short.status_code == 422 and "timings.pass" in too_short.json()["error"]
+
+
+def test_a_live_table_times_each_step_as_the_game_declares_it_and_says_so_in_its_words(server):
+    games = {g["id"]: g for g in server.http().get("/api/games").json()}
+    declared = {t["name"]: t for t in games["ninjaaatack"]["live_timings"]}
+    assert {name: t["seconds"] for name, t in declared.items()} == {"pass": 15.0, "talk": 8.0}
+    assert games["dragon"]["live_timings"] == [] and games["ninjaaatack"]["live_summary"]
+    table, tokens = create(server, 1, {"timings": {"talk": 4}})
+    assert table["settings"]["timings"] == {"pass": 15.0, "talk": 4}
+
+    async def scenario():
+        async with SocketClient(server, table["id"], tokens[0]) as ann:
+            return await ann.wait_for(playing)
+
+    live = run_async(scenario())["live"]
+    assert live["timing"] == "pass" and live["ends"] <= 15.0
+    assert (live["clock"], live["count_word"]) == (declared["pass"]["clock"], declared["pass"]["count_word"])
 
 
 def test_passes_are_held_unseen_and_made_together_after_the_count(server):
@@ -139,7 +164,7 @@ def test_a_call_at_the_gong_during_a_pass_drops_the_cards_held_for_that_pass(ser
 
 
 def test_a_person_out_of_time_at_the_pass_has_their_card_chosen_by_the_bot(server):
-    table, tokens = create(server, 1, {**FAST, **SLOW_BOTS, "pass_seconds": 1})
+    table, tokens = create(server, 1, {**FAST, **SLOW_BOTS, "timings": {"pass": 1}})
 
     async def scenario():
         async with SocketClient(server, table["id"], tokens[0]) as ann:
@@ -158,7 +183,7 @@ def test_a_person_out_of_time_at_the_pass_has_their_card_chosen_by_the_bot(serve
 
 
 def test_a_gesture_is_shown_to_everybody_at_once_and_silence_fills_the_talk_time(server):
-    table, tokens = create(server, 2, {**FAST, **SLOW_BOTS, "pass_seconds": 1, "talk_seconds": 1.5})
+    table, tokens = create(server, 2, {**FAST, **SLOW_BOTS, "timings": {"pass": 1, "talk": 1.5}})
 
     async def scenario():
         async with SocketClient(server, table["id"], tokens[0]) as ann, \
@@ -207,7 +232,7 @@ def test_players_chat_and_everybody_reads_it(server):
 
 
 def test_a_live_game_with_bots_reacting_in_real_time_replays_exactly(server):
-    table, tokens = create(server, 1, {**FAST, "pass_seconds": 0.5, "talk_seconds": 0.5}, options={"points_to_win": 1})
+    table, tokens = create(server, 1, {**FAST, "timings": {"pass": 0.5, "talk": 0.5}}, options={"points_to_win": 1})
 
     async def scenario():
         async with SocketClient(server, table["id"], tokens[0]) as ann:

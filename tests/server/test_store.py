@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import pytest
 import sqlalchemy as sa
 from live import run_async
 
+from ninjatable.server.protocol import TableSettings
 from ninjatable.server.store import (
     PendingMove,
     SeatRow,
@@ -222,6 +224,32 @@ def test_a_database_written_at_0001_upgrades_keeping_every_row_and_marks_its_pri
     assert {table_id: bool(flag) for table_id, flag in public.items()} == {"pub": True, "priv": False, "old": True}
     assert [t["id"] for t in listed] == ["old", "pub"]
     assert private.moves == [(0, 7)] and private.settings == {"public": False}
+
+
+def test_a_database_written_at_0002_upgrades_its_live_time_limits_to_the_games_names(db_url):
+    sync_url = database_url(db_url)
+    upgrade_schema(sync_url, "0002")
+    written = {"live": {"live": True, "pass_seconds": 20.0, "talk_seconds": 5.0, "public": True},
+               "turns": {"live": False, "pass_seconds": 15.0, "talk_seconds": 8.0, "public": True}}
+    engine = sa.create_engine(sync_url)
+    with engine.begin() as conn:
+        for at, (table_id, settings) in enumerate(written.items()):
+            conn.execute(sa.text(INSERT_TABLE_0001), {"id": table_id, "settings": json.dumps(settings), "at": 1.0 + at})
+    engine.dispose()
+
+    upgrade_schema(sync_url)
+
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        loaded = {table_id: (await store.load(table_id)).settings for table_id in written}
+        await store.close()
+        return loaded
+
+    loaded = run(scenario())
+    assert loaded["live"] == {"live": True, "public": True, "timings": {"pass": 20.0, "talk": 5.0}}
+    assert loaded["turns"] == {"live": False, "public": True}
+    TableSettings(**loaded["live"])  # what the server now reads
 
 
 def test_waiting_tables_created_before_a_time_expire_with_their_seats(db_url):

@@ -3,7 +3,7 @@
 from .bot import Bot, RandomBot, SeatInfo, win_chances
 from .deal import constrained_deal, deal_by_places
 from .errors import BadArgument, BadOptions, BadRecord, IllegalAction, NinjatableError, UnknownGame
-from .game import Decision, Event, Game, LiveStep, ScoreLine, State, seat_name, winners_text
+from .game import Decision, Event, Game, LiveStep, LiveTiming, ScoreLine, State, seat_name, winners_text
 from .observe import RELATIVE_SEAT, SEATS_FROM, bit_floats, float32s, one_hot
 from .options import Option
 from .record import Record
@@ -23,6 +23,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "LiveStep",
+    "LiveTiming",
     "NinjatableError",
     "Option",
     "Private",

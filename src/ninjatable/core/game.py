@@ -61,12 +61,28 @@ class LiveStep(NamedTuple):
     its bot chose), then played together on a count ("3, 2, 1, pass!"); otherwise each action is played the moment
     it arrives and is shown at once. `instant`: actions played the moment they arrive even in a held step, the
     first to arrive winning (the gong). `default`: in a step that is not held, what a seat that has not acted in
-    time plays (None: its bot chooses).
+    time plays (None: its bot chooses). `timing`: the name of the game's `LiveTiming` that times this step.
     """
 
     held: bool
     instant: frozenset[int] = frozenset()
     default: int | None = None
+    timing: str = ""
+
+
+class LiveTiming(NamedTuple):
+    """A kind of step of a game's live mode (`Game.live_timings`): its time limit and the words pages show for it.
+
+    A table's `timings` setting sets the seconds of each kind by `name`; `setting` names it in a form ("Time to
+    choose a card to pass (seconds)"); `clock` is what a page says while such a step runs ("Choose within"), and
+    `count_word` the last word of the count before held choices are played together ("pass!").
+    """
+
+    name: str
+    seconds: float
+    setting: str
+    clock: str
+    count_word: str = "go!"
 
 
 _new_tuple = tuple.__new__
@@ -104,8 +120,11 @@ class Game(ABC):
     # The search bot's settings for this game where they differ from its general defaults (see bots/ismcts.py).
     search_defaults: ClassVar[dict[str, Any]] = {}
     # A game that people may play in real time (see `State.live_step`) names the options a live table plays
-    # with; None: the game has no live mode.
+    # with; None: the game has no live mode. It declares the kinds of steps its live mode times (each `LiveStep`
+    # names one) and says in a line what playing live means, for the page that offers it.
     live_options: ClassVar[dict[str, Any] | None] = None
+    live_timings: ClassVar[tuple[LiveTiming, ...]] = ()
+    live_summary: ClassVar[str] = ""
 
     # --- what each game provides -------------------------------------------------------------------
     # Most games only set these class attributes; a game whose action space or observation depends on
@@ -196,6 +215,8 @@ class Game(ABC):
             "players": list(self.player_counts),
             "default_players": self.default_players,
             "live": self.live_options,
+            "live_summary": self.live_summary,
+            "live_timings": [timing._asdict() for timing in self.live_timings],
             "options": [
                 {"name": o.name, "default": o.default, "allowed": o.describe_allowed(), "description": o.description,
                  "choices": list(o.allowed) if o.choices is not None or isinstance(o.default, bool) else None,

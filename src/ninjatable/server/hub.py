@@ -11,7 +11,7 @@ from collections import Counter, OrderedDict
 from typing import Any
 
 from ..bots import make_bot
-from ..core import BadOptions, Game, NinjatableError, get_game
+from ..core import BadOptions, Game, NinjatableError, all_games, get_game
 from .botpool import BotPool
 from .config import Limits
 from .protocol import CreateTable, SeatRequest
@@ -116,6 +116,7 @@ class Hub:
         wanted = request.seats if request.seats is not None else [_open() for _ in range(players)]
         settings = request.settings.model_dump()
         settings["live"] = live = live_table(game, request.settings.live, wanted)
+        settings["timings"] = live_timings(game, request.settings.timings)
         options = {**request.options, **live_options(game, request.options)} if live else request.options
         state = game.new_state(players, seed=0, **options)  # checks every option
         if len(wanted) != players:
@@ -233,9 +234,21 @@ def live_table(game: Game, wanted: bool | None, seats: list[SeatRequest]) -> boo
     """Whether a new table plays in real time: as asked, else when the game has a live mode and people sit."""
     if game.live_options is None:
         if wanted:
-            raise BadOptions(f"{game.id} has no live mode; only games played in real time (ninjaaatack) have one")
+            live = ", ".join(g.id for g in all_games() if g.live_options is not None)
+            raise BadOptions(f"{game.id} has no live mode; only games played in real time ({live}) have one")
         return False
     return wanted if wanted is not None else any(s.kind != "bot" for s in seats)
+
+
+def live_timings(game: Game, asked: dict[str, float]) -> dict[str, float]:
+    """The seconds of each kind of step the game's live mode times: as asked, else the game's default."""
+    declared = {timing.name: timing.seconds for timing in game.live_timings}
+    unknown = sorted(set(asked) - set(declared))
+    if unknown:
+        kinds = ", ".join(declared) or "none: it has no live mode"
+        raise BadOptions(f"settings.timings: {game.id} times no step named {', '.join(unknown)}; its kinds of "
+                         f"steps: {kinds}")
+    return {**declared, **asked}
 
 
 def live_options(game: Game, asked: dict[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,10 @@
 """The real-time layer of a live table, for games that people play against the clock (`State.live_step`).
 
 The game's engine still decides every rule; this layer only decides *when* actions reach it:
-- a held step (Ninjaaa'Tack's pass): each seat's choice is kept here, unseen by the others, until every seat has
-  chosen (or its time ran out and its bot chose); then a count ("3, 2, 1, pass!") and the choices are played
+- a held step (a pass of cards, say): each seat's choice is kept here, unseen by the others, until every seat has
+  chosen (or its time ran out and its bot chose); then a count ("3, 2, 1, go!") and the choices are played
   together, in the order they were made;
-- a step that is not held (the gestures): each action is played the moment it arrives; when the step's time runs
+- a step that is not held (gestures, say): each action is played the moment it arrives; when the step's time runs
   out, the seats that did nothing play the step's default;
 - instant actions (the gong) are played the moment they arrive, in any step; the first one wins, and a tap that
   arrives after it is told it came too late;
@@ -19,7 +19,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..core import LiveStep, seat_name
+from ..core import LiveStep, LiveTiming, seat_name
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -33,8 +33,10 @@ class Live:
     def __init__(self, table: Table) -> None:
         self.table = table
         settings = table.settings
-        self.pass_seconds = float(settings["pass_seconds"])
-        self.talk_seconds = float(settings["talk_seconds"])
+        # The game's kinds of steps, with the seconds this table gives each (settings.timings, set at creation).
+        declared = table.game.live_timings
+        seconds = settings.get("timings") or {}
+        self.timings = {t.name: t._replace(seconds=float(seconds.get(t.name, t.seconds))) for t in declared}
         self.count_seconds = float(settings["countdown_seconds"])
         self.reaction = (float(settings["reaction_min"]), float(settings["reaction_max"]))
         self.rng = random.Random(table.seed)
@@ -65,7 +67,13 @@ class Live:
             "instant": sorted(self.step.instant),
             "count": None if self.count_ends is None else round(max(0.0, self.count_ends - now), 1),
             "ends": None if self.step_ends is None else round(max(0.0, self.step_ends - now), 1),
+            "timing": self.timing.name, "clock": self.timing.clock, "count_word": self.timing.count_word,
         }
+
+    @property
+    def timing(self) -> LiveTiming:
+        """How the current step is timed: the game's kind of step it names (the first declared if it names none)."""
+        return self.timings.get(self.step.timing) or next(iter(self.timings.values()))
 
     # --- steps -------------------------------------------------------------------------------------------
     def on_change(self) -> None:
@@ -89,7 +97,7 @@ class Live:
         self.timed_out = set()
         if self.step is None:
             return
-        limit = self.pass_seconds if self.step.held else self.talk_seconds
+        limit = self.timing.seconds
         loop = asyncio.get_running_loop()
         self.step_ends = loop.time() + limit
         self.timers.append(loop.call_later(limit, self._time_up, step_id))

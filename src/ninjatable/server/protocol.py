@@ -45,12 +45,12 @@ class TableSettings(Strict):
     chat: bool = Field(True, description="The seated players may write lines that everybody at the table reads.")
     live: bool | None = Field(None, description="Play in real time (games with a live mode: Ninjaaa'Tack). "
                               "None: live when people sit at the table.")
-    pass_seconds: float = Field(15.0, ge=0.5, le=300, description="Live: time to choose a card to pass; then the "
-                                "seat's bot chooses.")
-    talk_seconds: float = Field(8.0, ge=0.5, le=300, description="Live: time for gestures after a pass; then the "
-                                "seats that made none stay silent.")
-    countdown_seconds: float = Field(3.0, ge=0, le=10, description="Live: the count before the chosen cards are "
-                                     "passed together.")
+    timings: dict[str, Annotated[float, Field(ge=0.5, le=300)]] = Field(
+        default_factory=dict, description="Live: seconds for each kind of step the game's live mode times, by name "
+        "(GET /api/games lists each game's `live_timings`); a kind left out gets the game's default. When a step's time runs out, bots choose for the seats that have not, or the step's default is "
+        "played.")
+    countdown_seconds: float = Field(3.0, ge=0, le=10, description="Live: the count before held choices are "
+                                     "played together.")
     reaction_min: float = Field(0.6, ge=0, le=10, description="Live: a bot's shortest reaction time (seconds).")
     reaction_max: float = Field(1.5, ge=0, le=10, description="Live: a bot's longest reaction time (seconds).")
 
@@ -268,6 +268,9 @@ class LiveOut(Out):
     instant: list[int] = Field(description="Actions played the moment they arrive, first come (the gong).")
     count: float | None = Field(description="Seconds left in the count before the held choices are played.")
     ends: float | None = Field(description="Seconds left in the step; then bots choose, or the default is played.")
+    timing: str = Field(description="The kind of step, as the game declares it (GET /api/games `live_timings`).")
+    clock: str = Field(description="What to say beside the time left, in the game's words (\"Choose within\").")
+    count_word: str = Field(description="The count's last word, in the game's words (\"pass!\").")
 
 
 class Notice(Out):

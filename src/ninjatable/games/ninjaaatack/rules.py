@@ -26,6 +26,7 @@ from ...core import (
     Event,
     Game,
     LiveStep,
+    LiveTiming,
     Option,
     ScoreLine,
     State,
@@ -321,8 +322,8 @@ class NinjaaaTackState(Observer, WorldSampler, State):
         n = self.players
         calls = frozenset(range(ninjaaa_action(n), attack_base(n) + n))
         if self.step == PASS_STEP:
-            return LiveStep(held=True, instant=calls)
-        return LiveStep(held=False, instant=calls, default=silence_action(n))
+            return LiveStep(held=True, instant=calls, timing="pass")
+        return LiveStep(held=False, instant=calls, default=silence_action(n), timing="talk")
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -625,6 +626,12 @@ class NinjaaaTackGame(Game):
     )
     # People at a live table race to the gong (the first call to arrive wins) and see each gesture as it is made.
     live_options: ClassVar[dict[str, Any] | None] = {"gong_order": "arrival", "talk": "at_once"}
+    live_timings = (
+        LiveTiming("pass", 15.0, "Time to choose a card to pass (seconds)", "Choose within", "pass!"),
+        LiveTiming("talk", 8.0, "Time for gestures after each pass (seconds)", "Talk for"),
+    )
+    live_summary = ("In real time: cards are passed together on a count, gestures are seen as they are made, and "
+                    "the first to tap the gong wins the race")
 
     def num_actions(self, players: int) -> int:
         return attack_base(players) + players

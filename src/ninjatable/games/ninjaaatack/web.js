@@ -1,6 +1,9 @@
 // Ninjaaa'Tack drawn for the browser from one seat's view (the terminal's twin is render.py): the seats around
 // the table with their teams and latest gestures, your hand by family (click a card to pass it), the gestures you
-// may make, and the last call at the gong. The gong's buttons are the page's own (live tables) or plain buttons.
+// may make, and the last call at the gong. At a live table the gong's calls are `InstantActions`, which the page
+// shows in its live bar; elsewhere they are plain buttons.
+
+import { useEffect } from "preact/hooks";
 
 // Each family's look: an animal and a card colour (the terminal's colours, as near as the page's palette goes).
 const FAMILIES = {
@@ -248,6 +251,39 @@ export function draw(view, ui) {
     ${seated && !view.over && gestureRow(view, ui)}
     ${lastCall(view, ui)}
   </div>`;
+}
+
+// The gong at a live table: a button per call, each answering to a key, the first letter of the call (N for
+// ninjaaa, A for attack; a letter two calls share is no key).
+export function InstantActions({ actions, onAction, html }) {
+  const keys = hotkeys(actions);
+  useEffect(() => {
+    function onKey(event) {
+      if (event.target && ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+      const action = keys.get(event.key.toLowerCase());
+      if (action !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        onAction(action.id);
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+  return actions.map((a) => {
+    const key = [...keys.entries()].find(([, b]) => b.id === a.id);
+    return html`<button type="button" class="btn instant-btn gong-btn playable" data-action=${a.label}
+      aria-keyshortcuts=${key ? key[0].toUpperCase() : undefined} onClick=${() => onAction(a.id)}>
+      Gong: ${a.label}${key ? html` <kbd>${key[0].toUpperCase()}</kbd>` : ""}</button>`;
+  });
+}
+
+function hotkeys(actions) {
+  const byLetter = new Map();
+  for (const a of actions) {
+    const letter = a.label[0].toLowerCase();
+    byLetter.set(letter, byLetter.has(letter) ? null : a);
+  }
+  return new Map([...byLetter].filter(([, a]) => a !== null));
 }
 
 export const css = `

@@ -49,7 +49,7 @@ function CreateTable({ games }) {
   const [sitting, setSitting] = useState(true);
   const [others, setOthers] = useState([]);
   const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
-                                             bot_pause: 0.6, live: true, pass_seconds: 15, talk_seconds: 8,
+                                             bot_pause: 0.6, live: true, timings: {},
                                              countdown_seconds: 3, reaction_min: 0.6, reaction_max: 1.5 });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -71,10 +71,13 @@ function CreateTable({ games }) {
       return kind === "open" ? { kind: "open" } : { kind: "bot", bot: kind };
     });
     setBusy(true);
-    // A game played in real time: a live table plays with the game's live options (the race to the gong).
+    // A game played in real time: a live table plays with the game's live options, and times each kind of step
+    // the game declares (a kind the form leaves alone keeps the game's default).
     const live = Boolean(game.live) && settings.live;
+    const timings = Object.fromEntries(game.live_timings.filter((t) => t.name in settings.timings)
+      .map((t) => [t.name, settings.timings[t.name]]));
     const body = { game: gameId, players, options: live ? { ...options, ...game.live } : options, seats: seatList,
-                   settings: game.live ? settings : { ...settings, live: false, pass_seconds: 15, talk_seconds: 8 } };
+                   settings: { ...settings, live: game.live ? settings.live : false, timings: live ? timings : {} } };
     try {
       const created = await api("/api/tables", { method: "POST", body });
       if (sitting) {
@@ -130,15 +133,14 @@ function CreateTable({ games }) {
         ${game.live && html`<fieldset><legend>Play live</legend>
           <label class="check"><input type="checkbox" id="live" checked=${settings.live}
             onChange=${(e) => setSettings({ ...settings, live: e.target.checked })} />
-            In real time: cards are passed together on a count, gestures are seen as they are made, and the first to
-            tap the gong wins the race</label>
-          ${settings.live && html`<div class="field"><label for="pass-seconds">Time to choose a card to pass (seconds)</label>
-            <input id="pass-seconds" type="number" min="1" max="300" value=${settings.pass_seconds}
-              onInput=${(e) => setSettings({ ...settings, pass_seconds: Number(e.target.value) })} /></div>
-          <div class="field"><label for="talk-seconds">Time for gestures after each pass (seconds)</label>
-            <input id="talk-seconds" type="number" min="1" max="300" value=${settings.talk_seconds}
-              onInput=${(e) => setSettings({ ...settings, talk_seconds: Number(e.target.value) })} /></div>
-          <div class="field"><label for="countdown">The count before the chosen cards move (seconds)</label>
+            ${game.live_summary || "Play in real time"}</label>
+          ${settings.live && game.live_timings.map((t) => html`<div class="field">
+            <label for=${`timing-${t.name}`}>${t.setting}</label>
+            <input id=${`timing-${t.name}`} type="number" min="1" max="300"
+              value=${t.name in settings.timings ? settings.timings[t.name] : t.seconds}
+              onInput=${(e) => setSettings({ ...settings, timings: { ...settings.timings, [t.name]: Number(e.target.value) } })} />
+          </div>`)}
+          ${settings.live && html`<div class="field"><label for="countdown">The count before the chosen cards move (seconds)</label>
             <input id="countdown" type="number" min="0" max="10" step="0.5" value=${settings.countdown_seconds}
               onInput=${(e) => setSettings({ ...settings, countdown_seconds: Number(e.target.value) })} /></div>
           <div class="field"><label for="reaction-min">Bots react after at least (seconds)</label>

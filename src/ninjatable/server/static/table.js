@@ -207,8 +207,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const live = update.live;
   const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
                               onAction, busy: busy && !(live && live.held), live }) : null;
-  const gong = live && ui ? shown.legal.filter((a) => live.instant.includes(a.id)) : [];
-  if (ui) gong.forEach((a) => ui.placed.add(a.id));
+  const instant = live && ui ? shown.legal.filter((a) => live.instant.includes(a.id)) : [];
+  if (ui) instant.forEach((a) => ui.placed.add(a.id));
   let board = null;
   if (view) {
     try {
@@ -235,7 +235,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
         ${notice && html`<p class="banner error" role="alert">${notice}</p>`}
         ${flash && html`<p class="banner warn flash" role="status">${flash}</p>`}
         ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
-          gong=${gong} onAction=${onAction} />`}
+          instant=${instant} onAction=${onAction} game=${game} />`}
         <div class="game">${board}</div>
         ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
           ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
@@ -251,58 +251,39 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     </main>`;
 }
 
-// A live table: the count before the cards move, the time left in the step, who has chosen, and the gong, whose
-// buttons answer to a key each (the first letter of the call: N for ninjaaa, A for attack).
-function LiveBar({ live, update, seat, gong, onAction }) {
-  const keys = hotkeys(gong);
-  useEffect(() => {
-    function onKey(event) {
-      if (event.target && ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
-      const action = keys.get(event.key.toLowerCase());
-      if (action !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        event.preventDefault();
-        onAction(action.id);
-      }
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  });
+// A live table: the count before the held choices are played, the time left in the step (in the game's words),
+// who has chosen, and the instant actions (first come), drawn by the game's `InstantActions` when it has one.
+function LiveBar({ live, update, seat, instant, onAction, game }) {
   const waiting = update.view.to_move.filter((s) => !live.chosen.includes(s));
+  const Instant = (game && game.InstantActions) || InstantActions;
   return html`<div class="livebar" aria-label="Live play">
-    ${live.count !== null ? html`<${Countdown} seconds=${live.count} key=${`c${update.version}`} />`
-      : live.ends !== null && html`<span class="stat">${live.held ? "Choose within" : "Talk for"}
+    ${live.count !== null ? html`<${Countdown} seconds=${live.count} word=${live.count_word} key=${`c${update.version}`} />`
+      : live.ends !== null && html`<span class="stat">${live.clock}
         <${Clock} seconds=${live.ends} key=${`e${update.version}-${live.held}`} /></span>`}
     ${live.held && html`<span class="stat">${live.chosen.length} of ${update.view.players} have chosen${waiting.length
       ? `; waiting for ${waiting.map((s) => (s === seat ? "you" : `Player ${s + 1}`)).join(", ")}` : ""}</span>`}
     ${live.mine && ((live.timed_out || []).includes(seat)
       ? html`<span class="stat chosen">Time is up: the bot chose <b>${live.mine.label}</b> for you (click another card to change)</span>`
       : html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`)}
-    <span class="gong">${gong.map((a) => {
-      const key = [...keys.entries()].find(([, b]) => b.id === a.id);
-      return html`<button type="button" class="btn gong-btn playable" data-action=${a.label}
-        aria-keyshortcuts=${key ? key[0].toUpperCase() : undefined} onClick=${() => onAction(a.id)}>
-        Gong: ${a.label}${key ? html` <kbd>${key[0].toUpperCase()}</kbd>` : ""}</button>`;
-    })}</span></div>`;
+    <span class="instant">${instant.length > 0 && html`<${Instant} actions=${instant} onAction=${onAction} html=${html} />`}</span>
+  </div>`;
 }
 
-function hotkeys(actions) {
-  const byLetter = new Map();
-  for (const a of actions) {
-    const letter = a.label[0].toLowerCase();
-    byLetter.set(letter, byLetter.has(letter) ? null : a);
-  }
-  return new Map([...byLetter].filter(([, a]) => a !== null));
+// Instant actions of a game that draws none of its own: a button each.
+function InstantActions({ actions, onAction }) {
+  return actions.map((a) => html`<button type="button" class="btn instant-btn playable" data-action=${a.label}
+    onClick=${() => onAction(a.id)}>${a.label}</button>`);
 }
 
-function Countdown({ seconds }) {
+function Countdown({ seconds, word }) {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     const end = Date.now() + seconds * 1000;
     const timer = setInterval(() => setLeft(Math.max(0, (end - Date.now()) / 1000)), 100);
     return () => clearInterval(timer);
   }, [seconds]);
-  const word = left > 0.05 ? String(Math.ceil(left)) : "pass!";
-  return html`<strong class="countdown" role="timer" aria-live="assertive">${word}</strong>`;
+  const shown = left > 0.05 ? String(Math.ceil(left)) : word;
+  return html`<strong class="countdown" role="timer" aria-live="assertive">${shown}</strong>`;
 }
 
 // Table talk in words, read by everybody at the table (spectators too); only the seated players write.
