@@ -156,3 +156,42 @@ class TestBotRegistry:
 
     def test_bot_lists_split_on_commas(self):
         assert parse_bot_list("random, random") == ["random", "random"]
+
+
+class TestSearchAndScriptingApi:
+    """The kernel's named doors for searches (advance, next_choice) and for positions set by hand (set_position)."""
+
+    @pytest.mark.parametrize("game_id", ["oboro", "dragon", "gakko", "clanwars", "ninjaaatack"])
+    def test_a_search_steps_the_games_own_methods_under_public_names(self, game_id):
+        state_class = type(get_game(game_id).new_state(seed=1))
+        # No extra call on the hot path: the public names are the game's functions themselves.
+        assert state_class.advance is state_class._apply
+        assert state_class.next_choice is state_class._next_choice
+
+    @pytest.mark.parametrize("name", ["advance", "next_choice", "apply_offered", "set_position", "apply"])
+    def test_a_game_cannot_replace_the_kernels_public_methods(self, name):
+        from ninjatable.core import State
+
+        with pytest.raises(TypeError, match=f"overrides {name}"):
+            type("Rogue", (State,), {name: lambda self, *args, **kwargs: None})
+
+    def test_a_position_set_by_hand_forgets_the_moves_handed_out_before(self):
+        state = get_game("oboro").new_state(seed=4)
+        seat = state.to_move()[0]
+        handed_out = state.legal_actions(seat)
+        others = [s for s in range(3) if s != seat]
+        hands = {seat: ["R1", "R2"], others[0]: ["B1", "B2"], others[1]: ["G1", "G2"]}
+        state.set_position(hands=[hands[s] for s in range(3)], leader=seat)
+        gone = next(a for a in handed_out if state.action_label(a) not in ("R1", "R2"))
+        with pytest.raises(IllegalAction, match="not allowed now"):
+            state.apply(seat, gone)
+        assert state.legal_actions(seat) == [state.parse_action("R1"), state.parse_action("R2")]
+
+    def test_a_game_without_scripted_positions_says_so(self):
+        from tests.bots.toygame import ToyGame
+
+        from ninjatable.core import BadArgument
+
+        state = ToyGame().new_state(2, seed=0)
+        with pytest.raises(BadArgument, match="has no scripted positions"):
+            state.set_position(hands=[[1], [2]])
