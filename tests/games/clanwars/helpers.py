@@ -5,23 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ninjatable.core import get_game
-from ninjatable.games.clanwars.actions import RECRUIT
 from ninjatable.games.clanwars.rules import ClanWarsState
 
+GAME = get_game("clanwars")
+OPTION_NAMES = {option.name for option in GAME.options}
 
-def scripted_state(
-    hands: list[list[str]],
-    deck: list[str] | tuple[str, ...] = (),
-    ninja: list[list[str]] | None = None,
-    markers: list[int] | None = None,
-    current: int = 0,
-    first_turn: bool = False,
-    phase: int = RECRUIT,
-    known: dict[tuple[int, int], list[str]] | None = None,
-    **options: Any,
-) -> ClanWarsState:
-    """A game of `len(hands)` players with `options`, set to the position (see `ClanWarsState._set_position`)."""
-    state = get_game("clanwars").new_state(len(hands), seed=0, **options)
-    state.set_position(hands=hands, deck=deck, ninja=ninja, markers=markers, current=current, first_turn=first_turn,
-                       phase=phase, known=known)
+
+def scripted_state(hands: list[list[str]], **given: Any) -> ClanWarsState:
+    """A game of `len(hands)` players: the game's options among `given` start it, the rest is the position (the
+    keywords of `ClanWarsState._set_position`: deck, ninja, markers, current, first_turn, phase, known)."""
+    options = {name: value for name, value in given.items() if name in OPTION_NAMES}
+    state = GAME.new_state(len(hands), seed=0, **options)
+    state.set_position(hands=hands, **{name: value for name, value in given.items() if name not in OPTION_NAMES})
     return state
