@@ -1,4 +1,4 @@
-"""ninjatable: five ninja card games with faithful rules engines, bots and research environments."""
+"""ninjatable: ninja card games with faithful rules engines, bots and research environments."""
 
 from .core import Record, all_games, get_game
 

@@ -56,7 +56,7 @@ def _one_line_usage_errors():
 
 app = typer.Typer(
     cls=OneLineUsageErrors,
-    help="ninjatable: five ninja card games to play, simulate and study.",
+    help="ninjatable: ninja card games to play, simulate and study.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

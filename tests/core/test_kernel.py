@@ -195,3 +195,41 @@ class TestSearchAndScriptingApi:
         state = ToyGame().new_state(2, seed=0)
         with pytest.raises(BadArgument, match="has no scripted positions"):
             state.set_position(hands=[[1], [2]])
+
+    def test_a_mixin_of_the_state_cannot_replace_a_kernel_method_either(self):
+        from ninjatable.core import State
+
+        class Seeing:
+            def view(self, seat):
+                return {}
+
+        with pytest.raises(TypeError, match="overrides view"):
+            type("Rogue", (Seeing, State), {})
+
+    @pytest.mark.parametrize("game_id", ["oboro", "dragon", "gakko", "clanwars", "ninjaaatack"])
+    def test_a_position_with_a_keyword_the_game_does_not_know_is_refused_and_changes_nothing(self, game_id):
+        from ninjatable.core import BadArgument
+
+        state = get_game(game_id).new_state(seed=2)
+        before = state.view(None)
+        with pytest.raises(BadArgument, match="hands|handz"):  # the message names what was wrong
+            state.set_position(handz=[[]])
+        assert state.view(None) == before
+
+
+def test_every_live_step_names_a_kind_of_step_its_game_declares():
+    """A live game declares what its live mode times, and each step it plays live is one of those kinds."""
+    from ninjatable.core import all_games
+
+    live_games = [g for g in all_games() if g.live_options is not None]
+    assert live_games
+    for game in live_games:
+        declared = {timing.name for timing in game.live_timings}
+        assert declared and game.live_summary and game.live_race_words
+        state = game.new_state(seed=5, **game.live_options, max_rounds=3)
+        rng = random.Random(5)
+        while not state.is_over():
+            step = state.live_step()
+            assert step is not None and step.timing in declared
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

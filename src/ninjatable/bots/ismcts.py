@@ -362,7 +362,7 @@ class IsmctsBot(Bot):
                 # One seat to move and the tree decides for it (nearly every step): the general case below, without
                 # its lists.
                 seat = movers[0]
-                legal = world._legal_actions(seat)
+                legal = world.legal_for(seat)
                 if node is root and seat == root_seat and root_allowed is not None:
                     legal = [a for a in legal if a in root_allowed] or legal
                 key, expanded = self._select(node, seat, legal, size)

@@ -8,6 +8,7 @@ Chance comes from the seed kept in the state, so `(game, players, options, seed,
 
 from __future__ import annotations
 
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -106,6 +107,14 @@ def winners_text(winners: list[int], viewer: int | None = None) -> str:
     return joined + (" wins" if len(names) == 1 and names[0] != "You" else " win")
 
 
+def _defines(cls: type, name: str) -> bool:
+    """Whether `cls` itself defines the kernel's method `name` (the fast names the kernel published do not count)."""
+    if name not in cls.__dict__:
+        return False
+    protected = dict(State.FAST).get(name)
+    return protected is None or cls.__dict__[name] is not getattr(cls, protected)
+
+
 class Game(ABC):
     """Describes one game: its id, player counts, options, action space and how to start a state."""
 
@@ -125,6 +134,9 @@ class Game(ABC):
     live_options: ClassVar[dict[str, Any] | None] = None
     live_timings: ClassVar[tuple[LiveTiming, ...]] = ()
     live_summary: ClassVar[str] = ""
+    # What a seat does when it plays an instant action, in the game's words ("tapped the gong"), for the line that
+    # tells a table who won a race and who came too late.
+    live_race_words: ClassVar[str] = "acted"
 
     # --- what each game provides -------------------------------------------------------------------
     # Most games only set these class attributes; a game whose action space or observation depends on
@@ -249,12 +261,16 @@ class State(ABC):
     )
 
     # The unchecked public methods, published under their public names by `__init_subclass__` (see `advance`).
-    FAST: ClassVar[tuple[tuple[str, str], ...]] = (("advance", "_apply"), ("next_choice", "_next_choice"))
+    FAST: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("advance", "_apply"), ("next_choice", "_next_choice"), ("legal_for", "_legal_actions"), ("observe_into", "_observe"),
+    )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         kernel_only = State.CHECKED + ("apply_offered", "set_position") + tuple(p for p, _ in State.FAST)
-        overridden = [name for name in kernel_only if name in cls.__dict__]
+        # Every class the state is made of counts, its mixins (Observer, WorldSampler, ...) included.
+        own = [c for c in cls.__mro__ if c is not State and not issubclass(State, c)]
+        overridden = [name for name in kernel_only if any(_defines(c, name) for c in own)]
         if overridden:
             raise TypeError(
                 f"{cls.__qualname__} overrides {', '.join(overridden)}: the kernel checks the arguments of these or "
@@ -363,6 +379,16 @@ class State(ABC):
         rollouts, which ask it at every step. Published as the game's `_next_choice` itself."""
         return self._next_choice()
 
+    def legal_for(self, seat: int) -> list[int]:
+        """The seat's legal actions, unchecked (`seat` a plain int in range) and not kept for `apply`: for a search's
+        world and an environment that knows its seats. Published as the game's `_legal_actions` itself."""
+        return self._legal_actions(seat)
+
+    def observe_into(self, seat: int, out: np.ndarray) -> None:
+        """Write the seat's observation into `out`, a zeroed, C-contiguous float32 buffer of the observation's shape,
+        unchecked: for an environment that makes its own buffers. Published as the game's `_observe` itself."""
+        self._observe(seat, out)
+
     def apply_offered(self, seat: int, action: int, offered: tuple[int, list[int]]) -> None:
         """`apply`, for a caller that asked `legal_actions(seat)` at this state and kept `offered`, (len(history)
         then, the list): the action is checked against that list instead of asking the game again."""
@@ -383,6 +409,11 @@ class State(ABC):
         """Set a position by hand, for tests, examples and puzzles (the game names its fields: hands, a leader...).
         Every value kept for speed is dropped first, so nothing of the position before (the legal actions last
         handed out, what worlds were dealt from) survives; a script the game cannot set raises BadArgument."""
+        try:
+            inspect.signature(self._set_position).bind(**position)
+        except TypeError as e:
+            keywords = ", ".join(p for p in inspect.signature(self._set_position).parameters if p != "unknown")
+            raise BadArgument(f"{self.game.id} positions: {e}; the keywords are: {keywords}") from None
         self._forget_kept()
         self._set_position(**position)
         self._forget_kept()

@@ -121,10 +121,10 @@ class NinjaAECEnv(AECEnv):
         # The seat comes from the agent's name, so the kernel's checks of `observation` and `legal_actions`
         # (a plain int in range) are skipped: this runs at every step.
         observation = np.zeros(self._shape, FLOAT32)
-        state._observe(seat, observation)
+        state.observe_into(seat, observation)
         # Setting bytes of a fresh bytearray and viewing it as int8 costs half of numpy's fancy indexing.
         mask = bytearray(self._no_actions)
-        legal = state._legal_actions(seat)
+        legal = state.legal_for(seat)
         for action in legal:
             mask[action] = 1
         self._offered[seat] = (len(state.history), legal)  # `step` checks the action against it

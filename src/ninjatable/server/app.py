@@ -86,7 +86,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
 
     app = FastAPI(
         title="ninjatable",
-        summary="Online tables for five ninja card games: create, join, play live over a WebSocket, watch.",
+        summary="Online tables for ninja card games: create, join, play live over a WebSocket, watch.",
         version=str(PROTOCOL),
         lifespan=lifespan,
     )

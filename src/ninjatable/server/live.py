@@ -245,7 +245,7 @@ class Live:
         except (Refused, Stale):
             pass
 
-    # --- the race to the gong ----------------------------------------------------------------------------
+    # --- the race of instant actions ----------------------------------------------------------------------------
     def played(self, seat: int, action: int, step: LiveStep | None, version: int) -> None:
         """Note an instant action that was played (the winner of a race) as the move after `version`."""
         if step is not None and action in step.instant:
@@ -260,4 +260,4 @@ class Live:
         if action not in instant or caller == seat or at > version:
             return None
         label = self.table.state.action_label(action)
-        return f"too late: {seat_name(caller)} tapped the gong first (your {label} was not played)"
+        return f"too late: {seat_name(caller)} {self.table.game.live_race_words} first (your {label} was not played)"

@@ -395,7 +395,7 @@ class Table:
             if self.live is not None:
                 late = self.live.late(seat, actions[-1], at)
                 if late is not None:
-                    self.notice(f"{seat_name(seat)} tapped the gong too late")
+                    self.notice(f"{seat_name(seat)} {self.game.live_race_words} too late")
                     raise Refused("late", late)
                 if len(actions) == 1 and self.live.holds(seat, actions[0]):
                     self.live.hold(seat, actions[0])

@@ -630,6 +630,7 @@ class NinjaaaTackGame(Game):
         LiveTiming("pass", 15.0, "Time to choose a card to pass (seconds)", "Choose within", "pass!"),
         LiveTiming("talk", 8.0, "Time for gestures after each pass (seconds)", "Talk for"),
     )
+    live_race_words = "tapped the gong"
     live_summary = ("In real time: cards are passed together on a count, gestures are seen as they are made, and "
                     "the first to tap the gong wins the race")
 

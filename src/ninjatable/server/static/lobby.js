@@ -14,7 +14,7 @@ export function Lobby() {
   useEffect(() => { api("/api/games").then(setGames).catch((e) => setError(e.message)); }, []);
   useEffect(() => { document.title = "ninjatable"; }, []);
   return html`
-    <header class="top"><a class="brand" href="/">ninjatable</a><span class="tagline">five ninja card games, online</span></header>
+    <header class="top"><a class="brand" href="/">ninjatable</a><span class="tagline">ninja card games, online</span></header>
     <main class="lobby">
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${games ? html`<${CreateTable} games=${games} />` : html`<p>Loading the games…</p>`}
