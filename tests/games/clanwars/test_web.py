@@ -56,6 +56,6 @@ def test_a_cards_plays_are_the_actions_that_play_it_from_the_hand():
     for name, shown in web_cards().items():
         cid = C.card_id(name)
         actions = [a for a in range(A.NUM_ACTIONS) if A.ACTION_CARD[a] == cid]
-        assert shown["plays"] == [A.LABELS[a] for a in actions]
-        assert shown["plays"][0] == A.LABELS[A.PLAY + cid]
-        assert f"discard {name}" in A.LABELS  # the Recovery Phase's play, named in web.js
+        assert shown["plays"] == [A.ACTION_LABELS[a] for a in actions]
+        assert shown["plays"][0] == A.ACTION_LABELS[A.PLAY + cid]
+        assert f"discard {name}" in A.ACTION_LABELS  # the Recovery Phase's play, named in web.js

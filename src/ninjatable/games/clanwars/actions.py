@@ -76,8 +76,8 @@ def _action_tables() -> tuple[list[str], list[int], list[int]]:
     return labels, card, choice
 
 
-LABELS, ACTION_CARD, ACTION_CHOICE = _action_tables()
-assert len(LABELS) == NUM_ACTIONS
+ACTION_LABELS, ACTION_CARD, ACTION_CHOICE = _action_tables()
+assert len(ACTION_LABELS) == NUM_ACTIONS
 
 
 def _contest_actions() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:

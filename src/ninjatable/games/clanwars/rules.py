@@ -17,6 +17,7 @@ from . import cards as C
 from .actions import (
     ACTION_CARD,
     ACTION_CHOICE,
+    ACTION_LABELS,
     ALT,
     ATT_EXTRA,
     BLOCK,
@@ -27,7 +28,6 @@ from .actions import (
     DISCARD_DOWN,
     ENDURANCE,
     FIGHT,
-    LABELS,
     LOOK,
     MISSION,
     OVER,
@@ -766,6 +766,6 @@ class ClanWarsGame(Game):
     )
 
     state_class = ClanWarsState
-    action_labels = LABELS
+    action_labels = ACTION_LABELS
     observation_size = OBS_SIZE
     renderer = staticmethod(render)

@@ -84,4 +84,4 @@ TAKE_IDS = tuple(tuple(take_id(hand, end) for end in (LOW, HIGH)) for hand in (H
 PASS_IDS = tuple(pass_id(hand) for hand in (HEAVEN, EARTH))
 TO_EARTH_IDS = range(SPLIT_TO_EARTH, SPLIT_TO_EARTH + RANKS)  # by rank, from 1
 TO_HEAVEN_IDS = range(SPLIT_TO_HEAVEN, SPLIT_TO_HEAVEN + RANKS)
-LABELS = tuple(a.label for a in ACTIONS)
+ACTION_LABELS = tuple(a.label for a in ACTIONS)

@@ -18,7 +18,7 @@ from ...core import BadArgument, Decision, Game, Option, State, seat_name
 from ...core.deal import shuffle
 from . import actions as A
 from . import cards as C
-from .actions import ACTIONS, LABELS, PASS_IDS, PLAY_RUNS, TAKE_IDS, TO_EARTH_IDS, TO_HEAVEN_IDS
+from .actions import ACTION_LABELS, ACTIONS, PASS_IDS, PLAY_RUNS, TAKE_IDS, TO_EARTH_IDS, TO_HEAVEN_IDS
 from .cards import (
     BITS_BELOW,
     BITS_FROM,
@@ -657,6 +657,6 @@ class GakkoGame(Game):
         return OBSERVATION_SHAPES[players]
 
     state_class = GakkoState
-    action_labels = LABELS
+    action_labels = ACTION_LABELS
     renderer = staticmethod(render)
 
