@@ -13,7 +13,7 @@ from ninjatable.arena.stats import finishing_ranks
 from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 
-TINY_SEARCH = "ismcts:iterations=6,depth=20"
+TINY_SEARCH = "ismcts:iterations=6,depth=20,rollout=random"  # the heuristic plays in its own seat
 SHORT = {"gakko": {"max_turns": 12}, "ninjaaatack": {"max_rounds": 2}}  # long games, capped by their safeguards
 
 
