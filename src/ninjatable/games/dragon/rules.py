@@ -455,8 +455,14 @@ class DragonState(Observer, WorldSampler, State):
             trump = C.COLOUR_LETTERS.index(trump.upper())
         if trump not in range(4):
             raise BadArgument(f"trump {trump!r} is not a colour: P, R, B or G (or 0 to 3)")
-        self.hands = [sorted(_scripted_cards(hand, f"hand {s}")) for s, hand in enumerate(hands)]
-        self.scale = _scripted_cards(scale, "scale")
+        # Every check before the first change: a script refused leaves the state as it was.
+        dealt = [sorted(_scripted_cards(hand, f"hand {s}")) for s, hand in enumerate(hands)]
+        scale_cards = _scripted_cards(scale, "scale")
+        gone = _scripted_cards(played, "played")
+        if summoner is None and jutsu and not any(COLOUR_OF[c] == trump for hand in dealt for c in hand):
+            raise BadArgument("no hand holds a trump, so the countdown finds nobody: give jutsu=False")
+        self.hands = dealt
+        self.scale = scale_cards
         self.trump = trump
         self.setup = SETUPS[n] if tricks is None else SETUPS[n]._replace(hand=tricks)
         if round is not None:
@@ -468,7 +474,7 @@ class DragonState(Observer, WorldSampler, State):
         self.head = None
         self.taken = [[] for _ in range(n)]
         self.played = 0
-        for c in _scripted_cards(played, "played"):
+        for c in gone:
             self.played |= 1 << c
         self.purple_broken = purple_broken
         self.void = [0] * n
@@ -486,8 +492,6 @@ class DragonState(Observer, WorldSampler, State):
         if summoner is not None:
             self.phase, self.picks_left = SUMMON_PICK, 2
         elif jutsu:
-            if not any(COLOUR_OF[c] == trump for hand in self.hands for c in hand):
-                raise BadArgument("no hand holds a trump, so the countdown finds nobody: give jutsu=False")
             self._find_practitioner()
         else:
             self.phase = PLAY
