@@ -239,11 +239,14 @@ def test_every_live_step_names_a_kind_of_step_its_game_declares():
     ("dragon", {"hands": ["P1", "P2", "P3", "P4"], "trump": "G", "scale": "R1 X9"}),
     ("dragon", {"hands": ["P1", "P2", "P3", "P4"], "trump": "G"}),  # no trump held: no countdown can run
     ("oboro", {"hands": [["R1", "R2"], ["B1", "B2"], ["G1", "Q9"]]}),
+    ("gakko", {"hands": [[1, 2], [3, 4], [5, 99]]}),
+    ("clanwars", {"hands": [["Plan"], ["No Such Card"], ["Plot"]]}),
+    ("ninjaaatack", {"hands": [["Fox"] * 4] * 4}),
 ])
 def test_a_script_refused_for_a_bad_card_leaves_the_position_as_it_was(game_id, script):
     from ninjatable.core import BadArgument
 
-    state = get_game(game_id).new_state(4 if game_id == "dragon" else 3, seed=2)
+    state = get_game(game_id).new_state(len(script["hands"]), seed=2)
     before = json.dumps([state.view(s) for s in [None, *range(state.players)]])
     with pytest.raises(BadArgument):
         state.set_position(**script)
