@@ -1,20 +1,38 @@
-// The browser client: one page that draws the lobby (/), a table (/t/<id>, /t/<id>/watch) or a replay
-// (/t/<id>/replay?seat=N), by its address. It knows no game: each game's drawing comes from its own web.js.
+// The browser client: one page that draws the lobby (/), a table (/t/<id>, /t/<id>/watch), a replay
+// (/t/<id>/replay?seat=N), the account pages (/login, /signup, /account), a person (/people/<name>) or a
+// leaderboard (/leaderboard, /leaderboard/<game>), by its address. It knows no game: each game's drawing comes
+// from its own web.js.
 import { render } from "preact";
 import { html } from "./ui.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { Replay } from "./replay.js";
+import { AccountPage, AuthPage } from "./account.js";
+import { PersonPage } from "./people.js";
+import { Leaderboard, LeaderboardIndex } from "./leaderboard.js";
+
+// A part of the address as written (a malformed escape is kept as it is).
+function decoded(part) {
+  try { return decodeURIComponent(part); } catch { return part; }
+}
+
+function tableRoute(parts) {
+  const tableId = decoded(parts[1]);
+  if (parts[2] === "replay") {
+    const seat = new URLSearchParams(location.search).get("seat");
+    return html`<${Replay} tableId=${tableId} seat=${seat === null || seat === "" ? null : Number(seat)} />`;
+  }
+  return html`<${TablePage} tableId=${tableId} watch=${parts[2] === "watch"} />`;
+}
 
 function route() {
   const parts = location.pathname.split("/").filter(Boolean);
-  if (parts[0] === "t" && parts[1]) {
-    const tableId = decodeURIComponent(parts[1]);
-    if (parts[2] === "replay") {
-      const seat = new URLSearchParams(location.search).get("seat");
-      return html`<${Replay} tableId=${tableId} seat=${seat === null || seat === "" ? null : Number(seat)} />`;
-    }
-    return html`<${TablePage} tableId=${tableId} watch=${parts[2] === "watch"} />`;
+  if (parts[0] === "t" && parts[1]) return tableRoute(parts);
+  if (parts[0] === "login" || parts[0] === "signup") return html`<${AuthPage} mode=${parts[0]} />`;
+  if (parts[0] === "account") return html`<${AccountPage} />`;
+  if (parts[0] === "people" && parts[1]) return html`<${PersonPage} name=${decoded(parts[1])} />`;
+  if (parts[0] === "leaderboard") {
+    return parts[1] ? html`<${Leaderboard} game=${decoded(parts[1])} />` : html`<${LeaderboardIndex} />`;
   }
   return html`<${Lobby} />`;
 }

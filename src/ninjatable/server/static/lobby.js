@@ -1,6 +1,7 @@
 // The lobby: the games, a form to create a table, and the public tables to join or watch.
 import { useEffect, useState } from "preact/hooks";
 import { api, html, seats } from "./ui.js";
+import { TopBar, authHref, useAccount } from "./account.js";
 
 const BOTS = [
   ["heuristic", "Bot: heuristic (plays by the game's strategy)"],
@@ -11,13 +12,15 @@ const BOTS = [
 export function Lobby() {
   const [games, setGames] = useState(null);
   const [error, setError] = useState("");
+  const account = useAccount();
   useEffect(() => { api("/api/games").then(setGames).catch((e) => setError(e.message)); }, []);
   useEffect(() => { document.title = "ninjatable"; }, []);
   return html`
-    <header class="top"><a class="brand" href="/">ninjatable</a><span class="tagline">ninja card games, online</span></header>
+    <${TopBar} tagline="ninja card games, online" />
     <main class="lobby">
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${games ? html`<${CreateTable} games=${games} />` : html`<p>Loading the games…</p>`}
+      ${games && account !== undefined ? html`<${CreateTable} games=${games} account=${account} />`
+        : html`<p>Loading the games…</p>`}
       <${TableList} />
     </main>`;
 }
@@ -40,7 +43,22 @@ function optionControl(option, value, onChange) {
       value=${value} onInput=${(e) => onChange(Number(e.target.value))} />`;
 }
 
-function CreateTable({ games }) {
+// The seat-1 line of the form: a logged-in person sits as their account; a guest gives a name.
+function SeatOne({ account, sitting, setSitting, name, setName }) {
+  const box = html`<input type="checkbox" checked=${sitting} onChange=${(e) => setSitting(e.target.checked)} />`;
+  if (account) {
+    return html`<div class="field"><label class="check">${box} I play at seat 1, as <b class="as">${account}</b></label></div>`;
+  }
+  return html`<div class="field">
+    <label class="check">${box} I play at seat 1, as</label>
+    <input aria-label="Your name" placeholder="your name" maxlength="32" value=${name}
+      onInput=${(e) => setName(e.target.value)} disabled=${!sitting} />
+    <small><a href=${authHref("login", "/")}>Log in</a> or <a href=${authHref("signup", "/")}>sign up</a> to play
+      rated tables under your own name.</small>
+  </div>`;
+}
+
+function CreateTable({ games, account }) {
   const [gameId, setGameId] = useState(games[0].id);
   const game = games.find((g) => g.id === gameId);
   const [players, setPlayers] = useState(game.default_players);
@@ -50,7 +68,8 @@ function CreateTable({ games }) {
   const [others, setOthers] = useState([]);
   const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
                                              bot_pause: 0.6, live: true, timings: {},
-                                             countdown_seconds: 3, reaction_min: 0.6, reaction_max: 1.5 });
+                                             countdown_seconds: 3, reaction_min: 0.6, reaction_max: 1.5,
+                                             rated: false });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -65,9 +84,9 @@ function CreateTable({ games }) {
   async function create(event) {
     event.preventDefault();
     setError("");
-    if (sitting && !name.trim()) { setError("Give your name to take seat 1."); return; }
+    if (sitting && !account && !name.trim()) { setError("Give your name to take seat 1."); return; }
     const seatList = others.map((kind, i) => {
-      if (i === 0 && sitting) return { kind: "person", name: name.trim() };
+      if (i === 0 && sitting) return account ? { kind: "person" } : { kind: "person", name: name.trim() };
       return kind === "open" ? { kind: "open" } : { kind: "bot", bot: kind };
     });
     setBusy(true);
@@ -76,13 +95,15 @@ function CreateTable({ games }) {
     const live = Boolean(game.live) && settings.live;
     const timings = Object.fromEntries(game.live_timings.filter((t) => t.name in settings.timings)
       .map((t) => [t.name, settings.timings[t.name]]));
+    const { rated, ...shared } = settings;
     const body = { game: gameId, players, options: live ? { ...options, ...game.live } : options, seats: seatList,
-                   settings: { ...settings, live: game.live ? settings.live : false, timings: live ? timings : {} } };
+                   settings: { ...shared, live: game.live ? settings.live : false, timings: live ? timings : {},
+                               ...(account ? { rated } : {}) } };
     try {
       const created = await api("/api/tables", { method: "POST", body });
       if (sitting) {
-        localStorage.setItem("ninjatable:name", name.trim());
-        seats.set(created.table.id, 0, created.tokens[0].token, name.trim());
+        if (!account) localStorage.setItem("ninjatable:name", name.trim());
+        seats.set(created.table.id, 0, created.tokens[0].token, account || name.trim());
       }
       location.href = `/t/${created.table.id}`;
     } catch (e) {
@@ -116,12 +137,7 @@ function CreateTable({ games }) {
             <small>${o.description} (default ${String(o.default)})</small></div>`)}
         </fieldset>`}
         <fieldset><legend>Seats</legend>
-          <div class="field">
-            <label class="check"><input type="checkbox" checked=${sitting}
-              onChange=${(e) => setSitting(e.target.checked)} /> I play at seat 1, as</label>
-            <input aria-label="Your name" placeholder="your name" maxlength="32" value=${name}
-              onInput=${(e) => setName(e.target.value)} disabled=${!sitting} />
-          </div>
+          <${SeatOne} account=${account} sitting=${sitting} setSitting=${setSitting} name=${name} setName=${setName} />
           ${others.map((kind, i) => (i === 0 && sitting) ? null : html`<div class="field">
             <label for=${`seat-${i}`}>Seat ${i + 1}</label>
             <select id=${`seat-${i}`} value=${kind}
@@ -151,6 +167,9 @@ function CreateTable({ games }) {
               onInput=${(e) => setSettings({ ...settings, reaction_max: Number(e.target.value) })} /></div>`}
         </fieldset>`}
         <details><summary>Table settings</summary>
+          ${account && html`<div class="field"><label class="check"><input type="checkbox" checked=${settings.rated}
+            onChange=${(e) => setSettings({ ...settings, rated: e.target.checked })} /> Rated (accounts only, bots allowed)</label>
+            <small>The game counts for the ratings and the leaderboard; every person seat is taken by an account.</small></div>`}
           <div class="field"><label for="grace">A bot plays for someone away longer than (seconds)</label>
             <input id="grace" type="number" min="0" max="3600" value=${settings.grace_seconds}
               onInput=${(e) => setSettings({ ...settings, grace_seconds: Number(e.target.value) })} /></div>
@@ -190,7 +209,7 @@ function TableList() {
       <h2>Tables</h2>
       ${tables.length === 0 ? html`<p class="muted">No public tables yet.</p>` : html`
         <ul class="tables">${tables.map((t) => html`<li>
-          <span><strong>${t.title}</strong> · ${t.players} players · ${t.status}
+          <span><strong>${t.title}</strong>${t.rated ? html` <span class="badge rated">Rated</span>` : ""} · ${t.players} players · ${t.status}
           ${t.open_seats ? ` · ${t.open_seats} open seat${t.open_seats > 1 ? "s" : ""}` : ""}</span>
           <span class="seatnames">${t.seats.map((s) => s.kind === "person" ? s.name : s.kind === "bot" ? `bot` : "open").join(", ")}</span>
           <span class="links">

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, html, loadGame, makeUi } from "./ui.js";
 import { Log, PlainView, ScoreSheet } from "./table.js";
+import { TopBar } from "./account.js";
 
 export function Replay({ tableId, seat }) {
   const [info, setInfo] = useState(null);
@@ -34,8 +35,7 @@ export function Replay({ tableId, seat }) {
     return () => window.removeEventListener("keydown", key);
   }, [frames]);
 
-  const top = html`<header class="top"><a class="brand" href="/">ninjatable</a>
-    ${info && html`<span class="title">Replay: ${info.title}</span>`}</header>`;
+  const top = html`<${TopBar} title=${info ? `Replay: ${info.title}` : ""} rated=${Boolean(info && info.rated)} />`;
   if (error) return html`${top}<main class="narrow"><p class="error" role="alert">${error}</p></main>`;
   if (!info || !frames || game === undefined) return html`${top}<main class="narrow"><p>Loading the replay…</p></main>`;
   const frame = frames[at];

@@ -2,6 +2,7 @@
 // drawing comes from its web.js; legal actions it does not place are offered as plain buttons.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
+import { TopBar, authHref, personHref, tableHref, useAccount } from "./account.js";
 
 // The protocol version the server put in the page (one number, in server/protocol.py).
 const PROTOCOL = Number(document.querySelector('meta[name="ninjatable-protocol"]').content);
@@ -9,9 +10,11 @@ const PROTOCOL = Number(document.querySelector('meta[name="ninjatable-protocol"]
 export function TablePage({ tableId, watch }) {
   const [info, setInfo] = useState(null);
   const [failure, setFailure] = useState("");
-  const [identity, setIdentity] = useState(() => (watch ? null : seats.get(tableId)));
+  const [stored, setStored] = useState(() => (watch ? null : seats.get(tableId)));
+  const [lost, setLost] = useState(false);
   const [watching, setWatching] = useState(watch);
   const [game, setGame] = useState(undefined);
+  const account = useAccount();
 
   useEffect(() => {
     api(`/api/tables/${encodeURIComponent(tableId)}`).then((state) => {
@@ -24,56 +27,76 @@ export function TablePage({ tableId, watch }) {
     return html`<${Top} /><main class="narrow"><p class="error" role="alert">${failure}</p>
       <p><a href="/">Back to the lobby</a></p></main>`;
   }
-  if (!info || game === undefined) return html`<${Top} /><main class="narrow"><p>Loading the table…</p></main>`;
+  if (!info || game === undefined || account === undefined) {
+    return html`<${Top} /><main class="narrow"><p>Loading the table…</p></main>`;
+  }
+  const identity = watch ? null : seatIdentity(info, account, lost) || stored;
   const open = info.seats.filter((s) => s.kind === "open").map((s) => s.seat);
   if (!identity && !watching) {
     if (info.status === "waiting" && open.length) {
-      return html`<${JoinForm} info=${info} open=${open} onJoined=${setIdentity} onWatch=${() => setWatching(true)} />`;
+      return html`<${JoinForm} info=${info} open=${open} account=${account} onJoined=${setStored}
+        onWatch=${() => setWatching(true)} />`;
     }
     if (!info.settings.public) {
       return html`<${Top} /><main class="narrow"><p class="error">This table is private and its seats are taken.</p></main>`;
     }
   }
   return html`<${LiveTable} info=${info} game=${game} identity=${identity}
-    onLostSeat=${() => { seats.forget(tableId); setIdentity(null); }} />`;
+    onLostSeat=${() => { seats.forget(tableId); setStored(null); setLost(true); }} />`;
 }
 
-function Top({ title, children }) {
-  return html`<header class="top"><a class="brand" href="/">ninjatable</a>
-    ${title && html`<span class="title">${title}</span>`}${children}</header>`;
+// The seat the logged-in account holds at this table (the page then sits there by the session, not a token).
+function seatIdentity(info, account, lost) {
+  if (!account || lost) return null;
+  const mine = info.seats.find((s) => s.kind === "person" && s.account === account);
+  return mine ? { seat: mine.seat, account: true, name: account } : null;
 }
 
-function JoinForm({ info, open, onJoined, onWatch }) {
+function Top({ title, rated, children }) {
+  return html`<${TopBar} title=${title} rated=${rated}>${children}</${TopBar}>`;
+}
+
+function JoinForm({ info, open, account, onJoined, onWatch }) {
   const [name, setName] = useState(localStorage.getItem("ninjatable:name") || "");
-  const [seat, setSeat] = useState(open[0]);
+  const kept = account && info.seats.find((s) => s.kind === "open" && s.offered === account);
+  const [seat, setSeat] = useState(kept ? kept.seat : (open.find((s) => !info.seats[s].offered) ?? open[0]));
   const [error, setError] = useState("");
   async function join(event) {
     event.preventDefault();
+    const body = account ? { seat } : { name: name.trim(), seat };
     try {
-      const joined = await api(`/api/tables/${info.id}/join`, { method: "POST", body: { name: name.trim(), seat } });
-      localStorage.setItem("ninjatable:name", name.trim());
-      seats.set(info.id, joined.seat, joined.token, name.trim());
-      onJoined({ seat: joined.seat, token: joined.token, name: name.trim() });
+      const joined = await api(`/api/tables/${info.id}/join`, { method: "POST", body });
+      const shown = account || name.trim();
+      if (!account) localStorage.setItem("ninjatable:name", shown);
+      seats.set(info.id, joined.seat, joined.token, shown);
+      onJoined({ seat: joined.seat, token: joined.token, name: shown, account: Boolean(account) });
     } catch (e) { setError(e.message); }
   }
-  return html`<${Top} title=${info.title} />
+  const here = tableHref(info.id);
+  return html`<${Top} title=${info.title} rated=${info.rated} />
     <main class="narrow"><section class="panel">
       <h1>Join ${info.title}</h1>
       <p>${info.players} players: ${info.seats.map((s, i) => seatLabel(s, i, null)).join(", ")}.</p>
-      <form onSubmit=${join} class="create">
-        <div class="field"><label for="name">Your name</label>
-          <input id="name" required maxlength="32" value=${name} onInput=${(e) => setName(e.target.value)} /></div>
+      ${info.rated && !account ? html`<p class="banner warn" role="status">This table is rated: <a
+          href=${authHref("login", here)}>log in</a> or <a href=${authHref("signup", here)}>sign up</a> to play.</p>
+        <p class="links"><button class="btn" type="button" onClick=${onWatch}>Just watch</button></p>`
+      : html`<form onSubmit=${join} class="create">
+        ${!account && html`<div class="field"><label for="name">Your name</label>
+          <input id="name" required maxlength="32" value=${name} onInput=${(e) => setName(e.target.value)} />
+          <small><a href=${authHref("login", here)}>Log in</a> to play under your account.</small></div>`}
         <div class="field"><label for="seat">Seat</label>
           <select id="seat" value=${seat} onChange=${(e) => setSeat(Number(e.target.value))}>
-            ${open.map((s) => html`<option value=${s}>Player ${s + 1}</option>`)}</select></div>
+            ${open.map((s) => html`<option value=${s}>Player ${s + 1}${info.seats[s].offered
+              ? ` (kept for ${info.seats[s].offered})` : ""}</option>`)}</select></div>
         ${error && html`<p class="error" role="alert">${error}</p>`}
-        <button class="btn primary" type="submit">Take the seat</button>
-        <button class="btn" type="button" onClick=${onWatch}>Just watch</button>
-      </form></section></main>`;
+        <div class="links"><button class="btn primary" type="submit">${account ? `Take the seat as ${account}` : "Take the seat"}</button>
+        <button class="btn" type="button" onClick=${onWatch}>Just watch</button></div>
+      </form>`}</section></main>`;
 }
 
 // The live connection: hello, welcome, updates; reconnects by itself when the socket drops.
-function useTableSocket(tableId, token, handlers) {
+// `token`: a guest's seat token; `byAccount`: sit as the logged-in account's seat instead (the session says who).
+function useTableSocket(tableId, token, byAccount, handlers) {
   const [status, setStatus] = useState("connecting");
   const socketRef = useRef(null);
   const handlersRef = useRef(handlers);
@@ -86,7 +109,11 @@ function useTableSocket(tableId, token, handlers) {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
       socketRef.current = ws;
-      ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: token || null })); };
+      ws.onopen = () => {
+        const hello = byAccount ? { type: "hello", protocol: PROTOCOL, account: true }
+          : { type: "hello", protocol: PROTOCOL, token: token || null };
+        ws.send(JSON.stringify(hello));
+      };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "welcome") { delay = 500; setStatus("open"); }
@@ -101,7 +128,7 @@ function useTableSocket(tableId, token, handlers) {
     }
     connect();
     return () => { stopped = true; clearTimeout(timer); if (socketRef.current) socketRef.current.close(); };
-  }, [tableId, token]);
+  }, [tableId, token, byAccount]);
   const send = (message) => {
     const ws = socketRef.current;
     if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(message)); return true; }
@@ -120,14 +147,19 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const [notice, setNotice] = useState("");
   const [chat, setChat] = useState([]);
   const [flash, setFlash] = useState("");
+  const [rematch, setRematch] = useState(info.rematch || null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  const [status, send] = useTableSocket(info.id, identity && identity.token, (message) => {
+  const byAccount = Boolean(identity && identity.account);
+  const [status, send] = useTableSocket(info.id, identity && identity.token, byAccount, (message) => {
     if (message.type === "welcome") {
       setSeat(message.seat);
       setEvents([]);
       setChat(message.chat || []);
+      if (message.table && message.table.rematch) setRematch(message.table.rematch);
+    } else if (message.type === "rematch") {
+      setRematch(message.table);
     } else if (message.type === "said") {
       setChat((old) => [...old.slice(-99), message]);
     } else if (message.type === "notice") {
@@ -145,7 +177,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
       if (JSON.stringify(message.actions) === JSON.stringify(draftRef.current)) setPreview(message);
     } else if (message.type === "error") {
       setBusy(false);
-      if (message.code === "bad_token") { onLostSeat(); return; }
+      if (message.code === "bad_token" || message.code === "not_seated") { onLostSeat(); return; }
       setNotice(message.message);
       if (draftRef.current.length && ["illegal", "not_multi"].includes(message.code)) {
         const kept = draftRef.current.slice(0, -1);
@@ -199,7 +231,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   }
 
   if (!update) {
-    return html`<${Top} title=${info.title}><${Connection} status=${status} /></${Top}>
+    return html`<${Top} title=${info.title} rated=${info.rated}><${Connection} status=${status} /></${Top}>
       <main class="narrow"><p>Connecting to the table…</p></main>`;
   }
   const seatInfo = update.seats;
@@ -223,7 +255,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     && !(decision && decision.multi && a.id === decision.confirm)) : [];
   const me = seat !== null ? seatInfo[seat] : null;
   return html`
-    <${Top} title=${info.title}><${Connection} status=${status} /></${Top}>
+    <${Top} title=${info.title} rated=${info.rated}><${Connection} status=${status} /></${Top}>
     <main class="table-page">
       <section class="board" aria-label="The table">
         ${update.status === "waiting" && html`<${Waiting} info=${info} update=${update} />`}
@@ -240,7 +272,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
         ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
           ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
             disabled=${busy} onClick=${() => onAction(a.id)}>${a.label}</button>`)}</div>`}
-        ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat} />`}
+        ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat}
+          identity=${identity} rematch=${rematch} />`}
       </section>
       <aside class="side">
         <${Seats} update=${update} seat=${seat} />
@@ -358,7 +391,7 @@ function Seats({ update, seat }) {
       const clock = update.clocks.find((c) => c.seat === i);
       return html`<li class=${`${turn ? "turn" : ""}${i === seat ? " me" : ""}`}>
         <span class=${`dot ${s.connected ? "on" : "off"}`} title=${s.connected ? "connected" : "away"}></span>
-        <span class="who">${seatLabel(s, i, seat)}</span>
+        <span class="who"><${SeatWho} seatInfo=${s} index=${i} me=${seat} /></span>
         ${s.bot_playing && s.kind === "person" && html`<span class="badge">bot playing</span>`}
         ${turn && html`<span class="badge turn">to move</span>`}
         ${clock && html`<${Clock} seconds=${clock.seconds} key=${`${update.version}-${i}`} />`}
@@ -383,13 +416,51 @@ export function Log({ events }) {
   </section>`;
 }
 
-function Finished({ info, update, seat }) {
+// A seat in the players' list: an account's name links to their page, a guest says so, an open seat may be kept
+// for someone (after a "Play again").
+function SeatWho({ seatInfo, index, me }) {
+  const base = `Player ${index + 1}`;
+  if (index === me || !seatInfo) return seatLabel(seatInfo, index, me);
+  if (seatInfo.kind === "person" && seatInfo.account) {
+    return html`${base} · <a href=${personHref(seatInfo.account)}>${seatInfo.name || seatInfo.account}</a>`;
+  }
+  if (seatInfo.kind === "person") return html`${base} · ${seatInfo.name} <span class="muted">(guest)</span>`;
+  if (seatInfo.kind === "open" && seatInfo.offered) return html`${base} · open, kept for ${seatInfo.offered}`;
+  return seatLabel(seatInfo, index, me);
+}
+
+// "Play again" at a finished table: a new table of the same game, seats moved round by one; when one was made
+// already, the same request seats the caller there.
+function PlayAgain({ info, seat, identity, rematch }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  if (seat === null) {
+    return rematch ? html`<a class="btn" href=${`${tableHref(rematch)}/watch`}>Watch the rematch</a>` : null;
+  }
+  async function again() {
+    setBusy(true);
+    setError("");
+    const guest = identity && !identity.account && identity.token;
+    try {
+      const made = await api(`/api/tables/${encodeURIComponent(info.id)}/rematch`, {
+        method: "POST", headers: guest ? { authorization: `Bearer ${identity.token}` } : {} });
+      seats.set(made.table.id, made.seat, made.token, identity ? identity.name : "");
+      location.href = tableHref(made.table.id);
+    } catch (e) { setError(e.message); setBusy(false); }
+  }
+  return html`${rematch ? html`<button type="button" class="btn primary" disabled=${busy} onClick=${again}>A rematch is waiting: join it</button>`
+    : html`<button type="button" class="btn primary" disabled=${busy} onClick=${again}>Play again</button>`}
+    ${error && html`<span class="error" role="alert">${error}</span>`}`;
+}
+
+function Finished({ info, update, seat, identity, rematch }) {
   const view = update.view;
   const winners = view.winners.map((w) => (w === seat ? "You" : `Player ${w + 1}`));
   return html`<div class="banner done" role="status">
     <p><strong>Game over.</strong> ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}.
       Final scores: ${view.scores.map((s, i) => `${i === seat ? "you" : `Player ${i + 1}`} ${s}`).join(", ")}.</p>
     <p class="links">
+      <${PlayAgain} info=${info} seat=${seat} identity=${identity} rematch=${rematch} />
       <a class="btn" href=${`/api/tables/${info.id}/record`} download=${`${info.game}-${info.id}.json`}>Download the record</a>
       <a class="btn" href=${`/t/${info.id}/replay${seat === null ? "" : `?seat=${seat}`}`}>Replay the game</a>
       <a class="btn" href="/">New table</a></p></div>`;

@@ -5,12 +5,18 @@ import htm from "htm";
 
 export const html = htm.bind(h);
 
+// A JSON request to the server; an error carries the server's message, its `code` and the HTTP `status`.
 export async function api(path, options = {}) {
-  const init = { headers: { "content-type": "application/json" }, ...options };
+  const init = { ...options, headers: { "content-type": "application/json", ...(options.headers || {}) } };
   if (init.body !== undefined && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   const answer = await fetch(path, init);
   const body = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(body.error || `${answer.status} ${answer.statusText}`);
+  if (!answer.ok) {
+    const error = new Error(body.error || `${answer.status} ${answer.statusText}`);
+    error.code = body.code || "";
+    error.status = answer.status;
+    throw error;
+  }
   return body;
 }
 
