@@ -30,7 +30,7 @@ function route() {
   if (parts[0] === "t" && parts[1]) return tableRoute(parts);
   if (parts[0] === "login" || parts[0] === "signup") return html`<${AuthPage} mode=${parts[0]} />`;
   if (parts[0] === "account") return html`<${AccountPage} />`;
-  if (parts[0] === "people" && parts[1]) return html`<${PersonPage} name=${decoded(parts[1])} />`;
+  if (parts[0] === "people" && parts[1]) return html`<${PersonPage} name=${decoded(parts.slice(1).join("/"))} />`;
   if (parts[0] === "leaderboard") {
     return parts[1] ? html`<${Leaderboard} game=${decoded(parts[1])} />` : html`<${LeaderboardIndex} />`;
   }
