@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ninjatable.arena import lineups, run_arena, wilson
-from ninjatable.arena.stats import finishing_ranks
+from ninjatable.core.rating import finishing_ranks
 from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
 

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ninjatable.server.protocol import PROTOCOL, Update
 
 CLIENT_TYPES = {"hello", "act", "preview", "ping", "say"}
-SERVER_TYPES = {"welcome", "update", "preview", "said", "notice", "error", "pong"}
+SERVER_TYPES = {"welcome", "update", "preview", "said", "notice", "error", "pong", "rematch"}
 
 
 def published(server) -> dict:

@@ -271,3 +271,55 @@ def test_waiting_tables_created_before_a_time_expire_with_their_seats(db_url):
     assert left == {"old": False, "old_playing": True, "new": True}
     assert scalar(db_url, "select count(*) from seats where table_id = 'old'") == 0
     assert scalar(db_url, "select count(*) from seats") == 6
+
+
+def finished_oboro(seed: int) -> tuple[list[tuple[int, int]], dict]:
+    """The moves and result of a whole Oboro game played at random."""
+    import random
+
+    from ninjatable.core import get_game
+
+    state = get_game("oboro").new_state(3, seed=seed, mission_value=11)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return [(seat, action) for seat, action in state.history], state.result()
+
+
+def test_a_database_written_at_0003_upgrades_to_people_keeping_its_games(db_url):
+    sync_url = database_url(db_url)
+    upgrade_schema(sync_url, "0003")
+    moves, result = finished_oboro(seed=4)
+    engine = sa.create_engine(sync_url)
+    with engine.begin() as conn:
+        for table_id in ("done", "open"):
+            conn.execute(sa.text(INSERT_TABLE_0001), {"id": table_id, "settings": '{"public": true}', "at": 50.0})
+            conn.execute(sa.text(INSERT_SEAT_0001), {"id": table_id})
+        conn.execute(sa.text("update tables set status = 'finished', result = :result, updated_at = 1234.5 "
+                             "where id = 'done'"), {"result": json.dumps(result)})
+        conn.execute(sa.text("update seats set kind = 'person', name = 'Ann' where table_id = 'done'"))
+        conn.execute(sa.text("insert into moves (table_id, number, seat, action, at) values (:id, :n, :s, :a, 1.0)"),
+                     [{"id": "done", "n": n, "s": s, "a": a} for n, (s, a) in enumerate(moves, 1)])
+    engine.dispose()
+
+    upgrade_schema(sync_url)
+
+    async def scenario():
+        store = Store(db_url)
+        await store.open()
+        loaded = {table_id: await store.load(table_id) for table_id in ("done", "open")}
+        await store.close()
+        return loaded
+
+    loaded = run(scenario())
+    assert scalar(db_url, "select version_num from alembic_version") == head_revision() == "0004"
+    assert loaded["done"].moves == moves and loaded["done"].result == result
+    assert loaded["done"].seats[0] == SeatRow(0, "person", "Ann", None, None, None, None)  # a guest's seat
+    assert loaded["done"].rematch_id is None and loaded["open"].status == "waiting"
+    assert scalar(db_url, "select finished_at from tables where id = 'done'") == 1234.5
+    assert scalar(db_url, "select finished_at from tables where id = 'open'") is None
+    assert scalar(db_url, "select count(*) from tables where rated") == 0
+    assert scalar(db_url, "select count(*) from accounts") == 0
+    upgrade_schema(sync_url, "0003")  # and back: every game is still there
+    assert scalar(db_url, "select count(*) from moves") == len(moves)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from statistics import fmean, stdev
 from typing import Any
 
-from ..core import BadOptions
+from ..core.rating import new_skill, rate_game
 
 Z95 = 1.959963984540054
 
@@ -45,35 +45,16 @@ def mean_interval(values: Sequence[float]) -> Interval:
     return Interval(m, m - half, m + half)
 
 
-def finishing_ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """1 for the winners, then by score; equal results share a rank (lower is better)."""
-    keys = [(s in winners, scores[s]) for s in range(len(scores))]
-    return [1 + sum(other > mine for other in keys) for mine in keys]
-
-
 class Ratings:
-    """Openskill (Plackett-Luce) ratings updated game by game, in the order the games were scheduled."""
+    """Openskill ratings (core/rating.py) updated game by game, in the order the games were scheduled."""
 
     def __init__(self, bots: Sequence[str]) -> None:
-        try:
-            from openskill.models import PlackettLuce
-        except ImportError:
-            raise BadOptions("ratings need openskill: pip install 'ninjatable[arena]'") from None
-
-        self.model = PlackettLuce()
-        self.ratings = {bot: self.model.rating(name=bot) for bot in bots}
+        self.ratings = {bot: new_skill() for bot in bots}
 
     def update(self, lineup: Sequence[str], scores: Sequence[float], winners: Sequence[int]) -> None:
         """Rate one game, each seat a team of one; a bot in several seats moves by its seats' mean change."""
-        teams = [[self.model.rating(mu=self.ratings[b].mu, sigma=self.ratings[b].sigma)] for b in lineup]
-        rated = self.model.rate(teams, ranks=finishing_ranks(scores, winners))
-        moves: dict[str, list[tuple[float, float]]] = {}
-        for bot, team in zip(lineup, rated):
-            moves.setdefault(bot, []).append((team[0].mu, team[0].sigma))
-        for bot, new in moves.items():
-            self.ratings[bot].mu = fmean(m for m, _ in new)
-            self.ratings[bot].sigma = fmean(s for _, s in new)
+        self.ratings.update(rate_game(self.ratings, lineup, scores, winners))
 
     def to_dict(self, bot: str) -> dict[str, Any]:
         r = self.ratings[bot]
-        return {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+        return {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}

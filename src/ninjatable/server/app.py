@@ -12,7 +12,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Cookie, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
@@ -23,10 +23,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
+from .accounts import SESSION_COOKIE, SESSION_DAYS, Account, check_name
 from .botpool import BotPool
 from .config import Limits
-from .hub import Hub, check_name
+from .hub import Hub
 from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames
+from .people import leaderboard, person_page, seats_of
 from .protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL,
@@ -34,21 +36,26 @@ from .protocol import (
     ClientMessage,
     Created,
     CreateTable,
+    Credentials,
     Error,
     ErrorBody,
     Hello,
     Joined,
     JoinTable,
+    Me,
+    PasswordChange,
     PlayAction,
     Pong,
     Preview,
     PublicState,
     Say,
+    TableInfo,
     TableSummary,
     Update,
     protocol_schema,
 )
-from .store import Store
+from .security import SameSiteWrites, SecurityHeaders, same_site
+from .store import Store, accounts
 from .tables import Client, Refused, Table
 
 log = logging.getLogger("ninjatable.server")
@@ -59,10 +66,15 @@ HELLO_SECONDS = 10  # a socket that does not say hello in time is closed
 # no per-message compression, since views are small and compressing every one would cost more CPU than it saves.
 UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 16, "ws_per_message_deflate": False}
 
+SessionCookie = Annotated[str | None, Cookie(alias=SESSION_COOKIE, description="The session of a logged-in browser "
+                                            "(set by signup and login).")]
+
 STATUS_BY_CODE = {
     "no_table": 404, "no_file": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
     "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
+    "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
+    "not_seated": 403, "cross_site": 403,
 }
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
 CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
@@ -80,6 +92,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         await store.open()
         await hub.start()
         yield
+        await hub.settled()
         hub.stop()
         bots.close()
         await store.close()
@@ -93,6 +106,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     app.state.hub = hub
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
+    app.add_middleware(SameSiteWrites, cookie=SESSION_COOKIE)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(Refused)
@@ -139,10 +154,11 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return await hub.listing(str(request.base_url))
 
     @app.post("/api/tables", status_code=201, responses=errors, tags=["tables"])
-    async def create_table(request: Request, body: CreateTable) -> Created:
-        """Create a table; the answer holds the invite link and the tokens of the seats taken now."""
+    async def create_table(request: Request, body: CreateTable, session: SessionCookie = None) -> Created:
+        """Create a table; the answer holds the invite link and the tokens of the seats taken now. Logged in, a
+        person's seat without a name is yours; a rated table needs you logged in."""
         hub.check_create_rate(client_address(request))
-        table, tokens = await hub.create(body)
+        table, tokens = await hub.create(body, await hub.accounts.account_for(session))
         return {"table": table.info(str(request.base_url)), "tokens": [{"seat": s, "token": t} for s, t in tokens]}
 
     @app.get("/api/tables/{table_id}", responses=errors, tags=["tables"])
@@ -153,11 +169,142 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return {"table": table.info(str(request.base_url)), "view": table.state.view(None) if watchable else None}
 
     @app.post("/api/tables/{table_id}/join", responses=errors, tags=["tables"])
-    async def join(request: Request, table_id: str, body: JoinTable) -> Joined:
-        """Take a seat by name; keep the token of the answer, it reconnects the seat."""
+    async def join(request: Request, table_id: str, body: JoinTable, session: SessionCookie = None) -> Joined:
+        """Take a seat, as your account when logged in (or a seat kept for it), else by name as a guest; keep the
+        token of the answer, it reconnects the seat."""
         table = await hub.get(table_id)
-        seat, token = await table.join(check_name(body.name), body.seat)
+        account = await hub.accounts.account_for(session)
+        if account is not None:
+            seat, token = await table.join(account.name, body.seat, account.id)
+        else:
+            seat, token = await table.join(check_name(body.name), body.seat)
         return {"table": table.info(str(request.base_url)), "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/rematch", responses=errors, tags=["tables"])
+    async def rematch(request: Request, response: Response, table_id: str, session: SessionCookie = None,
+                      authorization: Annotated[str | None, Header()] = None) -> Joined:
+        """Play again: the same game, options, bots and settings at a new table, seats rotated by one, made by the
+        first player of the finished table to ask (as its account, or with `Authorization: Bearer <seat token>`);
+        each asker takes their seat there, and each other account's seat is kept for it until it accepts (joins)
+        or declines."""
+        old = await hub.get(table_id)
+        seat = await _seat_of_asker(old, session, authorization)
+        made = old.rematch_id is None
+        new, taken, token = await hub.rematch(old, seat)
+        response.status_code = 201 if made else 200
+        return {"table": new.info(str(request.base_url)), "seat": taken, "token": token or ""}
+
+    @app.post("/api/tables/{table_id}/decline", responses=errors, tags=["people"])
+    async def decline(request: Request, table_id: str, session: SessionCookie = None) -> TableInfo:
+        """Leave the seat kept for you at a rematch open for anyone (logged in)."""
+        account = await _logged_in(session)
+        table = await hub.get(table_id)
+        await table.decline(account.id)
+        return table.info(str(request.base_url))
+
+    async def _seat_of_asker(table: Table, session: str | None, authorization: str | None) -> int:
+        """The seat of the person asking: their account's, or their seat token's."""
+        account = await hub.accounts.account_for(session)
+        seat = table.seat_for_account(account.id) if account is not None else None
+        if seat is None:
+            scheme, _, token = (authorization or "").partition(" ")
+            seat = table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
+        if seat is None:
+            raise Refused("bad_token", "only a player of this table may ask: log in as the account that sat here, "
+                                       "or give your seat token as the header Authorization: Bearer <token>")
+        return seat
+
+    # --- accounts ------------------------------------------------------------------------------------------
+    async def _logged_in(session: str | None) -> Account:
+        account = await hub.accounts.account_for(session)
+        if account is None:
+            raise Refused("login", "log in first (POST /api/account/login)")
+        return account
+
+    def _start_session(request: Request, response: Response, session_id: str) -> None:
+        response.set_cookie(SESSION_COOKIE, session_id, max_age=int(SESSION_DAYS * 86400), path="/", httponly=True,
+                            samesite="lax", secure=request.url.scheme == "https")
+
+    @app.get("/api/account", tags=["people"])
+    async def me(session: SessionCookie = None) -> Me:
+        """Who is logged in in this browser: the account's name, or None."""
+        account = await hub.accounts.account_for(session)
+        return Me(name=account.name if account else None)
+
+    @app.post("/api/account/signup", status_code=201, responses=errors, tags=["people"])
+    async def signup(request: Request, response: Response, body: Credentials, session: SessionCookie = None) -> Me:
+        """Make an account (a name unique regardless of case, a password of 8 to 256 characters) and log in."""
+        account, session_id = await hub.accounts.signup(body.name, body.password, client_address(request))
+        await hub.accounts.end_session(session)
+        _start_session(request, response, session_id)
+        return Me(name=account.name)
+
+    @app.post("/api/account/login", responses=errors, tags=["people"])
+    async def login(request: Request, response: Response, body: Credentials, session: SessionCookie = None) -> Me:
+        """Log in: a new session cookie (any session this browser had ends). Wrong name or password: 401."""
+        account, session_id = await hub.accounts.login(body.name, body.password, client_address(request))
+        await hub.accounts.end_session(session)
+        _start_session(request, response, session_id)
+        return Me(name=account.name)
+
+    @app.post("/api/account/logout", tags=["people"])
+    async def logout(response: Response, session: SessionCookie = None) -> Me:
+        """End this browser's session."""
+        await hub.accounts.end_session(session)
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        return Me(name=None)
+
+    @app.post("/api/account/password", responses=errors, tags=["people"])
+    async def change_password(request: Request, response: Response, body: PasswordChange,
+                              session: SessionCookie = None) -> Me:
+        """Change the password; every session of the account ends, and this browser gets a new one."""
+        account = await _logged_in(session)
+        session_id = await hub.accounts.change_password(account, body.old_password, body.new_password)
+        _start_session(request, response, session_id)
+        return Me(name=account.name)
+
+    @app.get("/api/account/tables", responses=errors, tags=["people"])
+    async def my_tables(session: SessionCookie = None) -> dict[str, Any]:
+        """Your unfinished tables (`your_move` when a decision waits for you) and the seats kept for you."""
+        account = await _logged_in(session)
+        rows = await asyncio.to_thread(_read, seats_of, account.id)
+        playing, offers = [], []
+        for row in rows:
+            table = hub.tables.get(row.id)
+            if table is None:
+                continue
+            entry = {"id": table.id, "game": table.game.id, "title": table.game.title, "players": table.players,
+                     "status": table.status, "seat": row.seat, "rated": table.rated, "url": f"/t/{table.id}"}
+            if row.account_id == account.id:
+                entry["your_move"] = table.started and row.seat in table.state.to_move()
+                playing.append(entry)
+            elif row.kind == "open":
+                offers.append({**entry, "from": row.rematch_of})
+        return {"playing": playing, "offers": offers}
+
+    @app.get("/api/people/{name:path}", responses=errors, tags=["people"])
+    async def person(name: str, session: SessionCookie = None) -> dict[str, Any]:
+        """A person's ratings per game with their history, games played, places, and finished games (newest
+        first; their private tables only to themselves)."""
+        found = await hub.accounts.find(name)
+        if found is None:
+            raise Refused("no_person", f"nobody is called {name!r} here")
+        viewer = await hub.accounts.account_for(session)
+        return await asyncio.to_thread(_read, _person_page, found.id, viewer is not None and viewer.id == found.id)
+
+    @app.get("/api/leaderboard/{game_id}", responses=errors, tags=["people"])
+    async def ranking(game_id: str) -> dict[str, Any]:
+        """People and bots of one game, best rating (mu - 3 sigma) first, with the rated games behind each."""
+        game = get_game(game_id)
+        return {"game": game.id, "title": game.title, "entries": await asyncio.to_thread(_read, leaderboard, game.id)}
+
+    def _read(query: Any, *args: Any) -> Any:
+        with store.engine.connect() as conn:
+            return query(conn, *args)
+
+    def _person_page(conn: Any, account_id: int, own: bool) -> dict[str, Any]:
+        account = conn.execute(accounts.select().where(accounts.c.id == account_id)).first()
+        return person_page(conn, account, own)
 
     @app.get("/api/tables/{table_id}/record", responses=errors, tags=["tables"])
     async def record(table_id: str) -> dict[str, Any]:
@@ -200,10 +347,16 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return table, seat
 
     @app.get("/", include_in_schema=False)
+    @app.get("/login", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
+    @app.get("/account", include_in_schema=False)
+    @app.get("/people/{name:path}", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/t/{table_id}/watch", include_in_schema=False)
     @app.get("/t/{table_id}/replay", include_in_schema=False)
-    async def page(table_id: str | None = None) -> HTMLResponse:
+    async def page(table_id: str | None = None, name: str | None = None, game_id: str | None = None) -> HTMLResponse:
         """The browser client: one page that draws the lobby, a table or a replay, by its address."""
         return HTMLResponse(page_html(), headers=PAGE_HEADERS)
 
@@ -247,7 +400,7 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
     """Hello, then actions until the client leaves; every refusal is an error message."""
     try:
         table = await hub.get(table_id)
-        seat = await _hello(websocket, table)
+        seat = await _hello(websocket, table, hub)
         table.check_room(seat)
     except Refused as e:
         await _refuse(websocket, e.code, e.message)
@@ -293,8 +446,8 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
         writer.cancel()
 
 
-async def _hello(websocket: WebSocket, table: Table) -> int | None:
-    """Read the client's hello: its seat from its token, or None to watch a public table."""
+async def _hello(websocket: WebSocket, table: Table, hub: Hub) -> int | None:
+    """Read the client's hello: its seat from its token or its account, or None to watch a public table."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
     except TimeoutError:
@@ -314,6 +467,8 @@ async def _hello(websocket: WebSocket, table: Table) -> int | None:
         raise Refused("bad_message", "the first message must be hello, with your seat token or none to watch")
     if hello.protocol != PROTOCOL:
         raise Refused("protocol", f"this server speaks protocol {PROTOCOL}, not {hello.protocol}")
+    if hello.account:
+        return await _account_seat(websocket, table, hub)
     if hello.token is None:
         if not table.settings.get("public", True):
             raise Refused("private", "this table is private: only its players may connect")
@@ -321,6 +476,20 @@ async def _hello(websocket: WebSocket, table: Table) -> int | None:
     seat = table.seat_for_token(hello.token)
     if seat is None:
         raise Refused("bad_token", "this token holds no seat at this table")
+    return seat
+
+
+async def _account_seat(websocket: WebSocket, table: Table, hub: Hub) -> int:
+    """The seat of the account whose session cookie the socket carries; a socket opened by a page of another site
+    gets none (browsers send cookies with any site's sockets)."""
+    if not same_site(dict(websocket.scope["headers"])):
+        raise Refused("cross_site", "a page of another site may not sit at a table as your account")
+    account = await hub.accounts.account_for(websocket.cookies.get(SESSION_COOKIE))
+    if account is None:
+        raise Refused("login", "log in to sit as your account (or say hello with your seat token)")
+    seat = table.seat_for_account(account.id)
+    if seat is None:
+        raise Refused("not_seated", f"{account.name} holds no seat at this table")
     return seat
 
 

@@ -35,6 +35,12 @@ class Limits:
     body_bytes: int = 64 * 1024  # the largest HTTP request body
     bot_ms: int = 10_000  # the largest thinking time a table may give a bot (ismcts:ms=...)
     bot_iterations: int = 50_000  # the largest iteration budget a table may give a bot
+    logins_per_name: float = 5.0  # login attempts a minute for one name, on average (a right password is free)...
+    login_name_burst: int = 10  # ...in bursts of up to this many
+    logins_per_address: float = 20.0  # login attempts a minute from one address...
+    login_address_burst: int = 30  # ...in bursts of up to this many
+    signups_per_minute: float = 2.0  # new accounts a minute from one address...
+    signups_burst: int = 10  # ...in bursts of up to this many
 
     def check(self) -> Limits:
         """Refuse a limit that would stop the server from working, saying which."""

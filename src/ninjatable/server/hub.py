@@ -12,16 +12,16 @@ from typing import Any
 
 from ..bots import make_bot
 from ..core import BadOptions, Game, NinjatableError, all_games, get_game
+from .accounts import Account, Accounts, check_name
 from .botpool import BotPool
 from .config import Limits
-from .protocol import CreateTable, SeatRequest
+from .protocol import CreateTable, Rematch, SeatRequest
+from .ratings import RatingBook
 from .security import RateLimits, new_table_id
 from .store import Store, TableRow
-from .tables import Refused, Table, seats_from_request
+from .tables import Refused, Seat, Table, seats_from_request
 
 log = logging.getLogger("ninjatable.server")
-
-MAX_NAME = 32
 
 
 class Hub:
@@ -38,11 +38,28 @@ class Hub:
         self.create_limits = RateLimits(limits.tables_per_minute / 60, limits.tables_burst)
         self.sockets_by_address: Counter[str] = Counter()
         self._sweeper: asyncio.Task | None = None
+        self.accounts = Accounts(store, limits)
+        self.ratings = RatingBook(store)
+        self._rating: set[asyncio.Task] = set()
+        self._rematch_lock = asyncio.Lock()
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its stored moves, and start expiring tables nobody joins."""
+        """Rebuild every unfinished table from its stored moves, rate finished rated tables not rated yet, and
+        start expiring tables nobody joins."""
         await self._rebuild()
+        await self.ratings.rate_finished()
         self._sweeper = asyncio.create_task(self._sweep_waiting())
+
+    def rate_finished(self) -> None:
+        """Rate the rated tables that just finished (in the background: the game's end waits for nothing)."""
+        task = asyncio.get_running_loop().create_task(self.ratings.rate_finished())
+        self._rating.add(task)
+        task.add_done_callback(self._rating.discard)
+
+    async def settled(self) -> None:
+        """Wait for the ratings being computed (tests, and a stopping server)."""
+        while self._rating:
+            await asyncio.wait(set(self._rating))
 
     async def _rebuild(self) -> None:
         """Rebuild every unfinished table from its stored moves."""
@@ -89,8 +106,9 @@ class Hub:
         while True:
             try:
                 await self.expire_waiting(time.time() - self.limits.waiting_minutes * 60)
+                await self.accounts.expire_sessions()
             except Exception:
-                log.exception("expiring waiting tables failed; trying again later")
+                log.exception("expiring waiting tables or old sessions failed; trying again later")
             await asyncio.sleep(period)
 
     async def expire_waiting(self, created_before: float) -> list[str]:
@@ -109,8 +127,10 @@ class Hub:
         return expired
 
     # --- creating --------------------------------------------------------------------------------------
-    async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
-        """A new table from a request the kernel has checked; raises BadOptions with what is allowed."""
+    async def create(self, request: CreateTable,
+                     account: Account | None = None) -> tuple[Table, list[tuple[int, str]]]:
+        """A new table from a request the kernel has checked, by `account` (None: a guest); raises BadOptions with
+        what is allowed."""
         game = get_game(request.game)
         players = game.check_players(request.players)
         wanted = request.seats if request.seats is not None else [_open() for _ in range(players)]
@@ -121,9 +141,10 @@ class Hub:
         state = game.new_state(players, seed=0, **options)  # checks every option
         if len(wanted) != players:
             raise BadOptions(f"give one entry in seats per player: {players}, not {len(wanted)}")
+        check_people(wanted, request.settings.rated, account)
         for i, seat in enumerate(wanted):
             if seat.kind == "person":
-                seat.name = check_name(seat.name)
+                seat.name = None if seat.name is None else check_name(seat.name)
             elif seat.kind == "bot":
                 if seat.bot is None:
                     raise BadOptions(f"seat {i} is a bot seat: name its bot (e.g. heuristic)")
@@ -131,20 +152,52 @@ class Hub:
             elif seat.name or seat.bot:
                 raise BadOptions(f"seat {i} is open: it takes no name or bot")
         check_bot(request.settings.bot, game, self.limits)
-        seats, tokens = seats_from_request(wanted, players)
-        full = all(s.kind != "open" for s in seats)
+        seats, tokens = seats_from_request(wanted, players, (account.id, account.name) if account else None)
         seed = request.seed if request.seed is not None else random.SystemRandom().getrandbits(63)
+        table = await self._open_table(game.id, state.options, seed, settings, seats)
+        return table, tokens
+
+    async def _open_table(self, game_id: str, options: dict[str, Any], seed: int, settings: dict[str, Any],
+                          seats: list[Seat], rematch_of: Table | None = None) -> Table:
+        """Store a new table, and start it if every seat is taken; with `rematch_of`, linked to that table in the
+        same transaction."""
+        full = all(s.kind != "open" for s in seats)
         row = TableRow(
-            id=new_table_id(), game=game.id, players=players, options=state.options, seed=seed,
+            id=new_table_id(), game=game_id, players=len(seats), options=options, seed=seed,
             settings=settings, status="playing" if full else "waiting",
             created_at=time.time(), seats=[s.row() for s in seats],
+            rematch_of=rematch_of.id if rematch_of is not None else None,
         )
         await self.store.create_table(row)
         table = Table(row, self)
         self.tables[row.id] = table
         if full:
             table.start()
-        return table, tokens
+        return table
+
+    # --- rematch ---------------------------------------------------------------------------------------------
+    async def rematch(self, old: Table, seat: int) -> tuple[Table, int, str | None]:
+        """"Play again" from a finished table, asked by the person at `seat`: the new table (made by the first to
+        ask: the same game, options, bots and settings, a new deal, seats rotated by one), the asker's seat there,
+        and their token (None if their account already sits there)."""
+        if old.status != "finished":
+            raise Refused("not_finished", "play again once the game is over")
+        async with self._rematch_lock:
+            if old.rematch_id is None:
+                seats = rotated_seats(old.seats)
+                seed = random.SystemRandom().getrandbits(63)
+                new = await self._open_table(old.game.id, old.options, seed, dict(old.settings), seats, old)
+                old.rematch_id = new.id
+                for client in list(old.clients):
+                    client.send(Rematch(table=new.id, url=f"{client.base_url.rstrip('/')}/t/{new.id}"))
+                old.broadcast()
+            new = await self.get(old.rematch_id)
+        asker = old.seats[seat]
+        there = (seat + 1) % old.players
+        if asker.account_id is not None and new.seat_for_account(asker.account_id) is not None:
+            return new, new.seat_for_account(asker.account_id), None
+        taken, token = await new.join(asker.name, there, asker.account_id)
+        return new, taken, token
 
     # --- finding -----------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
@@ -203,18 +256,46 @@ class Hub:
         return out
 
 
+def rotated_seats(old: list[Seat]) -> list[Seat]:
+    """The seats of a rematch: each moves one place on (old seat s sits at s + 1); bots keep their seat's bot, a
+    guest's seat is open, and an account's is kept open for that account to accept."""
+    n = len(old)
+    seats = []
+    for i in range(n):
+        was = old[(i - 1) % n]
+        if was.kind == "bot":
+            seats.append(Seat(i, "bot", bot=was.bot))
+        elif was.account_id is not None:
+            seats.append(Seat(i, "open", name=was.name, offered_to=was.account_id))
+        else:
+            seats.append(Seat(i, "open"))
+    return seats
+
+
+def check_people(wanted: list[SeatRequest], rated: bool, account: Account | None) -> None:
+    """Who may sit where at a new table: a person's seat without a name is the creator's account's (one seat);
+    a rated table is created by an account, seats accounts only (and bots), and has a seat for a person."""
+    mine = [i for i, s in enumerate(wanted) if s.kind == "person" and s.name is None]
+    if mine and account is None:
+        raise BadOptions(f"seat {mine[0]} is a person's: give their name (or log in to sit as your account)")
+    if len(mine) > 1:
+        raise BadOptions(f"an account sits at one seat of a table; seats {mine[0]} and {mine[1]} have no name")
+    if not rated:
+        return
+    if account is None:
+        raise Refused("login", "only a person logged in to an account may create a rated table")
+    guests = [i for i, s in enumerate(wanted) if s.kind == "person" and s.name is not None]
+    if guests:
+        raise BadOptions(f"a rated table seats accounts only: leave seat {guests[0]} open for an account to join "
+                         "(or leave its name out to sit there yourself)")
+    if all(s.kind == "bot" for s in wanted):
+        raise BadOptions("a rated table needs a seat for a person: leave one open or sit at it")
+
+
 def _open() -> Any:
     from .protocol import SeatRequest
 
     return SeatRequest(kind="open")
-
-
-def check_name(name: str | None) -> str:
-    """A person's name as shown at the table: 1 to 32 printable characters."""
-    name = (name or "").strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise BadOptions(f"a name is 1 to {MAX_NAME} printable characters, not {name!r}")
-    return name
 
 
 def check_bot(spec: str, game: Any, limits: Limits) -> None:

@@ -31,7 +31,7 @@ def _headers() -> dict[str, str]:
     policy = ("default-src 'self'; script-src 'self' 'sha256-" + _import_map_hash() + "'; "
               "style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; "
               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
 
 
 class _Headers(dict):

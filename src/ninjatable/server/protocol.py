@@ -26,7 +26,8 @@ class SeatRequest(Strict):
     """One seat of a new table: left open for someone to join, taken by a person now, or given to a bot."""
 
     kind: Literal["open", "person", "bot"] = "open"
-    name: str | None = Field(None, description="The person's name (kind person).")
+    name: str | None = Field(None, description="The person's name (kind person); left out by a logged-in creator, "
+                             "the seat is their account's.")
     bot: str | None = Field(None, description="The bot, e.g. heuristic, random, ismcts:ms=500 (kind bot).")
 
 
@@ -43,6 +44,8 @@ class TableSettings(Strict):
     bot_pause: float = Field(0.6, ge=0, le=10, description="Seconds a bot waits before it moves, so that people "
                              "can follow the play.")
     chat: bool = Field(True, description="The seated players may write lines that everybody at the table reads.")
+    rated: bool = Field(False, description="The result changes the players' ratings: only accounts may sit (bots "
+                        "too), and the creator must be logged in.")
     live: bool | None = Field(None, description="Play in real time (games with a live mode: Ninjaaa'Tack). "
                               "None: live when people sit at the table.")
     timings: dict[str, Annotated[float, Field(ge=0.5, le=300)]] = Field(
@@ -71,7 +74,8 @@ class CreateTable(Strict):
 
 
 class JoinTable(Strict):
-    name: str = Field(description="The name shown to the other players (1 to 32 characters).")
+    name: str | None = Field(None, description="The name shown to the other players (1 to 32 characters); left out "
+                             "when logged in: the seat is the account's.")
     seat: int | None = Field(None, description="The seat to take (from 0); the first open seat if omitted.")
 
 
@@ -84,6 +88,9 @@ class SeatInfo(Strict):
     bot: str | None = None
     connected: bool = False
     bot_playing: bool = Field(False, description="A bot plays this person's seat (away, or out of time).")
+    account: str | None = Field(None, description="The account holding this person's seat (its page: "
+                                "/people/<account>); None: a guest.")
+    offered: str | None = Field(None, description="An open seat kept for this account (a rematch's invitation).")
 
 
 class TableInfo(Strict):
@@ -100,6 +107,9 @@ class TableInfo(Strict):
     version: int = Field(description="Moves played so far.")
     invite_url: str
     spectate_url: str
+    rated: bool = False
+    rematch: str | None = Field(None, description="The table \"Play again\" made from this one, once made.")
+    rematch_of: str | None = Field(None, description="The table this one is the rematch of.")
 
 
 class TableSummary(BaseModel):
@@ -131,6 +141,22 @@ class Joined(BaseModel):
     token: str
 
 
+class Credentials(Strict):
+    """An account's name and password (signing up, logging in)."""
+
+    name: str = Field(max_length=200, description="1 to 32 printable characters, unique regardless of case.")
+    password: str = Field(max_length=1000, description="8 to 256 characters.")
+
+
+class PasswordChange(Strict):
+    old_password: str = Field(max_length=1000)
+    new_password: str = Field(max_length=1000)
+
+
+class Me(BaseModel):
+    name: str | None = Field(description="The logged-in account's name; None for a guest.")
+
+
 class PublicState(BaseModel):
     table: TableInfo
     view: dict[str, Any] | None = Field(description="The spectator's view (public information only) once started.")
@@ -153,6 +179,8 @@ class Hello(ClientStrict):
     type: Literal["hello"]
     protocol: int = PROTOCOL
     token: str | None = Field(None, max_length=200, description="The seat token; none to watch.")
+    account: bool = Field(False, description="Sit as the logged-in account's seat at this table (the session "
+                          "cookie of the connection), instead of a token.")
 
 
 class Act(ClientStrict):
@@ -326,7 +354,16 @@ class Pong(Out):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | Update | PreviewOut | Said | Notice | Error | Pong, Field(discriminator="type")]
+class Rematch(Out):
+    """\"Play again\" made a new table from this finished one: the same game, seats rotated by one."""
+
+    type: Literal["rematch"] = "rematch"
+    table: str = Field(description="The new table's id.")
+    url: str = Field(description="The new table's page.")
+
+
+ServerMessage = Annotated[Welcome | Update | PreviewOut | Said | Notice | Error | Pong | Rematch,
+                          Field(discriminator="type")]
 
 
 def protocol_schema() -> dict[str, Any]:

@@ -36,6 +36,57 @@ tables = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
     # Copied from settings["public"] so that the lobby filters private tables in SQL (migration 0002).
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
+    # Migration 0004: rated tables (a copy of settings["rated"]), when the game ended and when its ratings were
+    # counted, and the table "Play again" made from this one (or this one was made from).
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("rated_at", sa.Float, nullable=True),
+    sa.Column("rematch_id", sa.String(32), nullable=True),
+    sa.Column("rematch_of", sa.String(32), nullable=True),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),  # as chosen
+    sa.Column("name_key", sa.String(160), nullable=False, unique=True),  # the name folded: unique regardless of case
+    sa.Column("password_hash", sa.String(255), nullable=False),  # argon2id, with its salt and parameters
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),  # SHA-256 of the cookie's random id
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("player", sa.String(220), primary_key=True),  # person:<account id> or bot:<spec>
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("player", sa.String(220), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 seats = sa.Table(
@@ -47,6 +98,10 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("bot", sa.String(200), nullable=True),
+    # Migration 0004: the account holding a person's seat (none: a guest), and the account an open seat is kept
+    # for after a rematch (its `name` then holds that account's name).
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=True),
+    sa.Column("offered_to", sa.Integer, sa.ForeignKey("accounts.id"), nullable=True),
 )
 
 moves = sa.Table(
@@ -62,6 +117,11 @@ moves = sa.Table(
 sa.Index("tables_by_status", tables.c.status, tables.c.updated_at)
 sa.Index("tables_by_age", tables.c.created_at)
 sa.Index("tables_public_by_age", tables.c.public, tables.c.created_at)
+sa.Index("tables_to_rate", tables.c.rated, tables.c.rated_at, tables.c.finished_at)
+sa.Index("seats_by_account", seats.c.account_id)
+sa.Index("seats_by_offer", seats.c.offered_to)
+sa.Index("sessions_by_account", sessions.c.account_id)
+sa.Index("rating_history_by_player", rating_history.c.player, rating_history.c.game, rating_history.c.at)
 
 
 @dataclass
@@ -71,6 +131,8 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    account_id: int | None = None  # a person's seat held by an account (None: a guest's)
+    offered_to: int | None = None  # an open seat kept for this account (its name is `name`)
 
 
 @dataclass
@@ -86,6 +148,8 @@ class TableRow:
     seats: list[SeatRow]
     moves: list[tuple[int, int]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    rematch_id: str | None = None  # the table "Play again" made from this one
+    rematch_of: str | None = None  # the table this one was made from
 
 
 def database_url(url: str) -> str:
@@ -180,8 +244,11 @@ class Store:
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
                 settings=json.dumps(row.settings), status=row.status, result=None, created_at=row.created_at,
                 updated_at=time.time(), public=bool(row.settings.get("public", True)),
+                rated=bool(row.settings.get("rated", False)), rematch_of=row.rematch_of,
             ))
             conn.execute(seats.insert(), [_seat_values(row.id, s) for s in row.seats])
+            if row.rematch_of is not None:  # the finished table links to its rematch in the same transaction
+                conn.execute(tables.update().where(tables.c.id == row.rematch_of).values(rematch_id=row.id))
 
     async def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
         """Store a seat's new holder (and the table's new status, in the same transaction)."""
@@ -192,7 +259,8 @@ class Store:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+                .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash, bot=seat.bot,
+                        account_id=seat.account_id, offered_to=seat.offered_to)
             )
             values: dict[str, Any] = {"updated_at": time.time()}
             if status is not None:
@@ -256,7 +324,7 @@ class Store:
             if held:
                 query = seats.select().where(seats.c.table_id.in_(list(held))).order_by(seats.c.seat)
                 for s in conn.execute(query):
-                    held[s.table_id].append(SeatRow(s.seat, s.kind, s.name, None, s.bot))
+                    held[s.table_id].append(SeatRow(s.seat, s.kind, s.name, None, s.bot, s.account_id, s.offered_to))
             return [{"id": row.id, "game": row.game, "players": row.players, "status": row.status,
                      "settings": json.loads(row.settings), "updated_at": row.updated_at, "seats": held[row.id]}
                     for row in rows]
@@ -268,10 +336,16 @@ def _complete(conn: Any, row: Any) -> TableRow:
     return TableRow(
         id=row.id, game=row.game, players=row.players, options=json.loads(row.options), seed=row.seed,
         settings=json.loads(row.settings), status=row.status, created_at=row.created_at,
-        seats=[SeatRow(s.seat, s.kind, s.name, s.token_hash, s.bot) for s in held],
+        seats=[seat_row(s) for s in held],
         moves=[(m.seat, m.action) for m in played],
         result=json.loads(row.result) if row.result else None,
+        rematch_id=row.rematch_id, rematch_of=row.rematch_of,
     )
+
+
+def seat_row(s: Any) -> SeatRow:
+    """A stored seat (a row of `seats`) as the server keeps it."""
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash, s.bot, s.account_id, s.offered_to)
 
 
 @dataclass
@@ -357,7 +431,7 @@ def _write(conn: Any, batch: list[PendingMove], now: float) -> None:
     for m in batch:
         if m.result is not None:
             conn.execute(tables.update().where(tables.c.id == m.table_id).values(
-                status="finished", result=json.dumps(m.result), updated_at=now))
+                status="finished", result=json.dumps(m.result), updated_at=now, finished_at=now))
 
 
 def _answer(move: PendingMove, error: BaseException | None) -> None:
@@ -376,4 +450,5 @@ def _settle(future: asyncio.Future, error: BaseException | None) -> None:
 
 def _seat_values(table_id: str, seat: SeatRow) -> dict[str, Any]:
     return {"table_id": table_id, "seat": seat.seat, "kind": seat.kind, "name": seat.name,
-            "token_hash": seat.token_hash, "bot": seat.bot}
+            "token_hash": seat.token_hash, "bot": seat.bot, "account_id": seat.account_id,
+            "offered_to": seat.offered_to}

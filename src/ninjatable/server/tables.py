@@ -105,16 +105,30 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    account_id: int | None = None  # a person's seat held by an account (None: a guest's)
+    offered_to: int | None = None  # an open seat kept for this account, whose name is `name`
     connections: int = 0
     taken_over: bool = False  # away longer than the grace time: the table's bot plays it
     away_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
 
     def row(self) -> SeatRow:
-        return SeatRow(self.index, self.kind, self.name, self.token_hash, self.bot)
+        return SeatRow(self.index, self.kind, self.name, self.token_hash, self.bot, self.account_id, self.offered_to)
 
     def public(self, bot_playing: bool) -> dict[str, Any]:
-        return {"seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
-                "connected": self.kind == "bot" or self.connections > 0, "bot_playing": bot_playing}
+        return {"seat": self.index, "kind": self.kind, "name": self.name if self.kind == "person" else None,
+                "bot": self.bot, "connected": self.kind == "bot" or self.connections > 0, "bot_playing": bot_playing,
+                "account": self.name if self.account_id is not None else None,
+                "offered": self.name if self.offered_to is not None else None}
+
+    def take(self, name: str, token: str, account_id: int | None) -> None:
+        """A person sits here (an account, or a guest: account None)."""
+        self.kind, self.name, self.token_hash = "person", name, token_hash(token)
+        self.account_id, self.offered_to = account_id, None
+
+    def restore(self, row: SeatRow) -> None:
+        """Back to what was stored (a change that could not be stored)."""
+        self.kind, self.name, self.token_hash, self.bot = row.kind, row.name, row.token_hash, row.bot
+        self.account_id, self.offered_to = row.account_id, row.offered_to
 
 
 class Table:
@@ -128,7 +142,10 @@ class Table:
         self.seed = row.seed
         self.settings = row.settings
         self.created_at = row.created_at
-        self.seats = [Seat(s.seat, s.kind, s.name, s.token_hash, s.bot) for s in row.seats]
+        self.seats = [Seat(s.seat, s.kind, s.name, s.token_hash, s.bot, s.account_id, s.offered_to)
+                      for s in row.seats]
+        self.rematch_id = row.rematch_id
+        self.rematch_of = row.rematch_of
         self.state: State = self.game.new_state(row.players, seed=row.seed, **row.options)
         for seat, action in row.moves:
             self.state.apply(seat, action)
@@ -188,7 +205,12 @@ class Table:
             "options": self.state.options, "status": self.status, "settings": self.settings,
             "seats": self.public_seats(), "version": self.version,
             "invite_url": f"{base}/t/{self.id}", "spectate_url": f"{base}/t/{self.id}/watch",
+            "rated": self.rated, "rematch": self.rematch_id, "rematch_of": self.rematch_of,
         }
+
+    @property
+    def rated(self) -> bool:
+        return bool(self.settings.get("rated", False))
 
     def record(self) -> Record:
         return Record.from_state(self.state)
@@ -285,38 +307,77 @@ class Table:
                 return seat.index
         return None
 
-    async def join(self, name: str, wanted: int | None) -> tuple[int, str]:
-        """Seat a person by name in `wanted` or the first open seat; returns (seat, token)."""
+    def seat_for_account(self, account_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.kind == "person" and seat.account_id == account_id:
+                return seat.index
+        return None
+
+    async def join(self, name: str, wanted: int | None, account_id: int | None = None) -> tuple[int, str]:
+        """Seat a person by name (an account's, or a guest's: `account_id` None) in `wanted` or the first open seat
+        they may take; returns (seat, token). A seat kept for an account after a rematch is that account's only."""
         async with self.lock:
             if self.expired:
                 raise Refused("no_table", "this table expired: nobody joined it in time")
             if self.started:
                 raise Refused("started", "the game has started; every seat is taken (you may watch)")
-            open_seats = [s.index for s in self.seats if s.kind == "open"]
-            if wanted is None:
-                if not open_seats:
-                    raise Refused("full", "the table is full")
-                wanted = open_seats[0]
-            elif not 0 <= wanted < self.players:
-                raise Refused("bad_seat", f"seat {wanted} does not exist; seats are 0 to {self.players - 1}")
-            elif wanted not in open_seats:
-                free = ", ".join(map(str, open_seats)) or "none"
-                raise Refused("taken", f"seat {wanted} is taken; open seats: {free}")
+            if self.rated and account_id is None:
+                raise Refused("login", "this table is rated: only people logged in to an account may sit at it")
+            held = self.seat_for_account(account_id) if account_id is not None else None
+            if held is not None:
+                raise Refused("seated", f"you already sit at this table, at seat {held}")
+            wanted = self._seat_to_take(wanted, account_id)
             token = new_token()
             seat = self.seats[wanted]
-            seat.kind, seat.name, seat.token_hash = "person", name, token_hash(token)
-            full = all(s.kind != "open" for s in self.seats)
-            try:
-                await self.hub.store.update_seat(self.id, seat.row(), status="playing" if full else None)
-            except Exception:
-                seat.kind, seat.name, seat.token_hash = "open", None, None
-                log.exception("table %s: storing a join failed", self.id)
-                raise Refused("storage", "the seat could not be stored; nothing changed, try again") from None
-            if full:
-                self.start()
-            else:
-                self.broadcast()
+            stored = seat.row()
+            seat.take(name, token, account_id)
+            await self._store_seat(seat, stored)
             return wanted, token
+
+    def _seat_to_take(self, wanted: int | None, account_id: int | None) -> int:
+        """The seat a person joining may take: `wanted` if it is open to them, else the first such (the one kept
+        for their account first)."""
+        mine = [s.index for s in self.seats
+                if s.kind == "open" and account_id is not None and s.offered_to == account_id]
+        free = mine + [s.index for s in self.seats if s.kind == "open" and s.offered_to is None]
+        if wanted is None:
+            if not free:
+                kept = any(s.kind == "open" for s in self.seats)
+                raise Refused("full", "every open seat is kept for someone invited to the rematch" if kept
+                              else "the table is full")
+            return free[0]
+        if not 0 <= wanted < self.players:
+            raise Refused("bad_seat", f"seat {wanted} does not exist; seats are 0 to {self.players - 1}")
+        if wanted not in free:
+            which = ", ".join(map(str, free)) or "none"
+            reason = "is kept for another player" if self.seats[wanted].kind == "open" else "is taken"
+            raise Refused("taken", f"seat {wanted} {reason}; seats you may take: {which}")
+        return wanted
+
+    async def _store_seat(self, seat: Seat, before: SeatRow) -> None:
+        """Store a seat's change (and start the game if it filled the table); undone if it cannot be stored."""
+        full = all(s.kind != "open" for s in self.seats)
+        try:
+            await self.hub.store.update_seat(self.id, seat.row(), status="playing" if full else None)
+        except Exception:
+            seat.restore(before)
+            log.exception("table %s: storing a seat failed", self.id)
+            raise Refused("storage", "the seat could not be stored; nothing changed, try again") from None
+        if full:
+            self.start()
+        else:
+            self.broadcast()
+
+    async def decline(self, account_id: int) -> None:
+        """The account leaves the seat kept for it open, for anyone to take."""
+        async with self.lock:
+            kept = [s for s in self.seats if s.kind == "open" and s.offered_to == account_id]
+            if not kept:
+                raise Refused("no_offer", "no seat at this table is kept for you")
+            seat = kept[0]
+            stored = seat.row()
+            seat.offered_to, seat.name = None, None
+            await self._store_seat(seat, stored)
 
     def start(self) -> None:
         """Play begins (every seat taken), or goes on after the table was rebuilt from its moves."""
@@ -583,6 +644,8 @@ class Table:
                 seat.away_timer = None
         self.bots.clear()
         self.hub.keep_finished(self)  # in memory while it is read or watched, within the server's limit
+        if self.rated:
+            self.hub.rate_finished()
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot_spec(self, seat: int) -> str:
@@ -665,13 +728,20 @@ async def _finish_despite_cancellation(job: asyncio.Future) -> bool:
     return cancelled
 
 
-def seats_from_request(requests: list[Any], players: int) -> tuple[list[Seat], list[tuple[int, str]]]:
-    """The seats of a new table from its request, and a (seat, token) for each person seated now."""
+def seats_from_request(requests: list[Any], players: int,
+                       account: tuple[int, str] | None = None) -> tuple[list[Seat], list[tuple[int, str]]]:
+    """The seats of a new table from its request, and a (seat, token) for each person seated now; a person's seat
+    without a name is the creating `account`'s (id, name)."""
     seats, tokens = [], []
     for i, wanted in enumerate(requests):
         if wanted.kind == "person":
             token = new_token()
-            seats.append(Seat(i, "person", wanted.name, token_hash(token)))
+            seat = Seat(i, "open")
+            if wanted.name is None and account is not None:
+                seat.take(account[1], token, account[0])
+            else:
+                seat.take(wanted.name, token, None)
+            seats.append(seat)
             tokens.append((i, token))
         elif wanted.kind == "bot":
             seats.append(Seat(i, "bot", bot=wanted.bot))

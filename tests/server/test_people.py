@@ -1,0 +1,402 @@
+"""People: accounts and their sessions, rated tables and ratings, people's pages and leaderboards, and rematch.
+
+Each security rule of docs/server.md ("Accounts") has a test here that fails without it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+import pytest
+import sqlalchemy as sa
+import websockets
+from live import run_async
+
+from ninjatable.server.accounts import SESSION_COOKIE
+from ninjatable.server.ratings import recompute, stored
+from ninjatable.server.store import accounts, database_url
+
+PASSWORD = "correct horse battery"
+ELSEWHERE = "http://evil.example"
+
+
+def person(server, name: str, password: str = PASSWORD, signup: bool = True) -> httpx.Client:
+    """A browser of its own (its own cookies), signed up (or logged in) as `name`."""
+    client = server.http()
+    answer = client.post(f"/api/account/{'signup' if signup else 'login'}", json={"name": name, "password": password})
+    assert answer.status_code == (201 if signup else 200), answer.text
+    return client
+
+
+def session_of(client: httpx.Client) -> str:
+    return client.cookies[SESSION_COOKIE]
+
+
+def logged_in_as(server, session: str) -> str | None:
+    with server.http() as http:
+        http.cookies.set(SESSION_COOKIE, session)
+        return http.get("/api/account").json()["name"]
+
+
+def wait_until(check, timeout: float = 60.0, what: str = "the condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {timeout} s")
+        time.sleep(0.1)
+
+
+def finished(server, table_id: str) -> dict:
+    def done():
+        with server.http() as http:
+            info = http.get(f"/api/tables/{table_id}").json()["table"]
+        return info if info["status"] == "finished" else None
+
+    return wait_until(done, what=f"the end of table {table_id}")
+
+
+def rated_game_with_a_bot(server, ann: httpx.Client, bo: httpx.Client, seed: int = 5) -> str:
+    """Ann creates a rated Oboro table (her seat, one open, a heuristic bot); Bo joins as his account. Nobody
+    connects: after the grace time (none) the table's bot plays for both, and the result counts for them."""
+    answer = ann.post("/api/tables", json={
+        "game": "oboro", "seed": seed, "seats": [{"kind": "person"}, {"kind": "open"},
+                                                 {"kind": "bot", "bot": "heuristic"}],
+        "settings": {"rated": True, "grace_seconds": 0, "bot_pause": 0}})
+    assert answer.status_code == 201, answer.text
+    table_id = answer.json()["table"]["id"]
+    joined = bo.post(f"/api/tables/{table_id}/join", json={})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 1
+    return table_id
+
+
+# --- accounts and sessions ---------------------------------------------------------------------------------
+def test_signing_up_logs_in_with_an_httponly_samesite_cookie_and_stores_no_plain_password(server):
+    ann = person(server, "Ann")
+    cookie = ann.cookies.jar._cookies["127.0.0.1"]["/"][SESSION_COOKIE]
+    assert cookie.has_nonstandard_attr("HttpOnly")
+    assert cookie.get_nonstandard_attr("SameSite") == "lax"
+    assert not cookie.secure  # served over http here; over https the cookie is Secure (next test)
+    assert ann.get("/api/account").json() == {"name": "Ann"}
+    engine = sa.create_engine(database_url(server.db_url))
+    with engine.connect() as conn:
+        row = conn.execute(accounts.select()).one()
+    engine.dispose()
+    assert row.password_hash.startswith("$argon2id$") and PASSWORD not in row.password_hash
+    # the database holds the session's hash, never the id the cookie carries
+    assert session_of(ann) not in json.dumps([list(r) for r in _all_rows(server, "sessions")])
+
+
+def _all_rows(server, table: str) -> list:
+    engine = sa.create_engine(database_url(server.db_url))
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text(f"SELECT * FROM {table}")).all()
+    engine.dispose()
+    return rows
+
+
+def test_the_session_cookie_is_secure_when_the_site_is_served_over_https(server):
+    with server.http() as http:
+        answer = http.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD},
+                           headers={"X-Forwarded-Proto": "https"})
+        # uvicorn believes X-Forwarded-Proto from loopback (its default --forwarded-allow-ips)
+        assert "secure" in answer.headers["set-cookie"].lower()
+
+
+def test_names_are_unique_regardless_of_case_and_shown_as_chosen(server):
+    person(server, "Ann")
+    with server.http() as http:
+        taken = http.post("/api/account/signup", json={"name": "aNN", "password": PASSWORD})
+        short = http.post("/api/account/signup", json={"name": "Cy", "password": "short"})
+    assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+    assert short.status_code == 400 and "8 to 256" in short.json()["error"]
+    bo = person(server, "ann", signup=False)  # logging in ignores case too
+    assert bo.get("/api/account").json() == {"name": "Ann"}
+
+
+def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(server):
+    person(server, "Ann")
+    with server.http() as http:
+        unknown = http.post("/api/account/login", json={"name": "Nobody", "password": PASSWORD})
+        wrong = http.post("/api/account/login", json={"name": "Ann", "password": "not the password"})
+    assert unknown.status_code == wrong.status_code == 401
+    assert unknown.json() == wrong.json() == {"error": "wrong name or password", "code": "bad_login"}
+    assert SESSION_COOKIE not in unknown.cookies and SESSION_COOKIE not in wrong.cookies
+
+
+def test_logging_in_makes_a_new_session_and_ends_one_planted_before(server):
+    mallory = person(server, "Mallory")
+    planted = session_of(mallory)  # an attacker's own session, set in Ann's browser (session fixation)
+    person(server, "Ann").close()
+    with server.http() as ann:
+        ann.cookies.set(SESSION_COOKIE, planted)
+        answer = ann.post("/api/account/login", json={"name": "Ann", "password": PASSWORD})
+        assert answer.status_code == 200
+        fresh = answer.cookies[SESSION_COOKIE]
+    assert fresh != planted
+    assert logged_in_as(server, fresh) == "Ann"
+    assert logged_in_as(server, planted) is None  # the planted id is worth nothing now
+
+
+def test_logging_out_ends_the_session_for_good(server):
+    ann = person(server, "Ann")
+    session = session_of(ann)
+    assert ann.post("/api/account/logout").json() == {"name": None}
+    assert logged_in_as(server, session) is None  # a copy of the old cookie logs nobody in
+
+
+def test_changing_the_password_ends_every_other_session(server):
+    phone = person(server, "Ann")
+    laptop = person(server, "Ann", signup=False)
+    old_laptop = session_of(laptop)
+    wrong = phone.post("/api/account/password", json={"old_password": "guess", "new_password": "new password 1"})
+    assert wrong.status_code == 401 and logged_in_as(server, old_laptop) == "Ann"
+    changed = phone.post("/api/account/password", json={"old_password": PASSWORD, "new_password": "new password 1"})
+    assert changed.status_code == 200, changed.text
+    assert logged_in_as(server, old_laptop) is None
+    assert phone.get("/api/account").json() == {"name": "Ann"}  # this browser has a new session
+    with server.http() as http:
+        assert http.post("/api/account/login", json={"name": "Ann", "password": PASSWORD}).status_code == 401
+    person(server, "Ann", "new password 1", signup=False)
+
+
+def test_a_request_from_another_site_carrying_the_cookie_is_refused_and_changes_nothing(server):
+    ann = person(server, "Ann")
+    forged = ann.post("/api/account/password", headers={"Origin": ELSEWHERE},
+                      json={"old_password": PASSWORD, "new_password": "taken over!"})
+    assert forged.status_code == 403 and forged.json()["code"] == "cross_site"
+    by_referer = ann.post("/api/tables", headers={"Referer": f"{ELSEWHERE}/page"},
+                          json={"game": "oboro", "seats": [{"kind": "person"}, {"kind": "open"}, {"kind": "open"}]})
+    assert by_referer.status_code == 403
+    null_origin = ann.post("/api/account/logout", headers={"Origin": "null"})
+    assert null_origin.status_code == 403
+    person(server, "Ann", signup=False)  # the password is unchanged
+    assert ann.get("/api/account").json() == {"name": "Ann"}  # and the session was not ended
+    assert ann.post("/api/account/logout", headers={"Origin": server.url}).status_code == 200
+    # with no cookie the request speaks for nobody: the open API answers it as before
+    with server.http() as guest:
+        made = guest.post("/api/tables", headers={"Origin": ELSEWHERE}, json={"game": "oboro"})
+    assert made.status_code == 201
+
+
+def test_login_attempts_are_limited_per_name(server_with):
+    server = server_with(login_name_burst=3, logins_per_name=0.001)
+    person(server, "Ann").close()
+    with server.http() as http:
+        for _ in range(3):
+            assert http.post("/api/account/login", json={"name": "Ann", "password": "wrong!!!"}).status_code == 401
+        stopped = http.post("/api/account/login", json={"name": "ANN", "password": PASSWORD})
+        other = http.post("/api/account/login", json={"name": "Bo", "password": "wrong!!!"})
+    assert stopped.status_code == 429 and stopped.json()["code"] == "slow_down"
+    assert other.status_code == 401  # another name is not held back
+
+
+def test_login_attempts_are_limited_per_address(server_with):
+    server = server_with(login_address_burst=3, logins_per_address=0.001)
+    with server.http() as http:
+        for name in ("A1", "A2", "A3"):
+            assert http.post("/api/account/login", json={"name": name, "password": "wrong!!!"}).status_code == 401
+        stopped = http.post("/api/account/login", json={"name": "A4", "password": "wrong!!!"})
+    assert stopped.status_code == 429
+
+
+def test_the_right_password_does_not_use_up_the_names_allowance(server_with):
+    server = server_with(login_name_burst=2, logins_per_name=0.001)
+    person(server, "Ann").close()
+    for _ in range(4):
+        person(server, "Ann", signup=False).close()
+
+
+# --- rated tables, ratings and pages ------------------------------------------------------------------------
+def test_a_rated_table_seats_accounts_only(server):
+    with server.http() as guest:
+        refused = guest.post("/api/tables", json={"game": "oboro", "settings": {"rated": True}})
+    assert refused.status_code == 401 and refused.json()["code"] == "login"
+    ann = person(server, "Ann")
+    named = ann.post("/api/tables", json={"game": "oboro", "settings": {"rated": True}, "seats": [
+        {"kind": "person"}, {"kind": "person", "name": "Guest"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert named.status_code == 400 and "accounts only" in named.json()["error"]
+    only_bots = ann.post("/api/tables", json={"game": "oboro", "settings": {"rated": True},
+                                              "seats": [{"kind": "bot", "bot": "random"}] * 3})
+    assert only_bots.status_code == 400
+    table = ann.post("/api/tables", json={"game": "oboro", "settings": {"rated": True}, "seats": [
+        {"kind": "person"}, {"kind": "open"}, {"kind": "bot", "bot": "heuristic"}]}).json()["table"]
+    assert table["rated"] and table["seats"][0]["account"] == "Ann"
+    with server.http() as guest:
+        joining = guest.post(f"/api/tables/{table['id']}/join", json={"name": "Guest"})
+    assert joining.status_code == 401 and joining.json()["code"] == "login"
+    twice = ann.post(f"/api/tables/{table['id']}/join", json={})
+    assert twice.status_code == 409 and twice.json()["code"] == "seated"
+
+
+def test_a_rated_game_rates_people_and_bots_and_recomputing_gives_the_same_numbers(any_server):
+    server = any_server
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    first = rated_game_with_a_bot(server, ann, bo, seed=5)
+    result = finished(server, first)
+    assert result["seats"][0]["account"] == "Ann"  # played by the bot while away, and still Ann's
+    second = rated_game_with_a_bot(server, bo, ann, seed=6)  # Bo at seat 0 this time
+    finished(server, second)
+
+    def rated_twice():
+        page = ann.get("/api/people/Ann").json()
+        return page if page["ratings"] and page["ratings"][0]["games"] == 2 else None
+
+    page = wait_until(rated_twice, what="Ann's two rated games counted")
+    oboro = page["ratings"][0]
+    assert oboro["game"] == "oboro" and len(oboro["history"]) == 2
+    assert [h["table"] for h in oboro["history"]] == [first, second]
+    assert oboro["rating"] == round(oboro["mu"] - 3 * oboro["sigma"], 1)
+    assert {g["table"] for g in page["games"]} == {first, second}
+    assert all(g["rated"] and g["change"] is not None and 1 <= g["place"] <= 3 for g in page["games"])
+    assert page["played"][0]["games"] == 2 and sum(page["played"][0]["places"]) == 2
+    with server.http() as http:
+        board = http.get("/api/leaderboard/oboro").json()
+    assert {(e["kind"], e["name"]) for e in board["entries"]} == {
+        ("person", "Ann"), ("person", "Bo"), ("bot", "heuristic")}
+    assert [e["rank"] for e in board["entries"]] == [1, 2, 3]
+    assert all(e["games"] == 2 for e in board["entries"])
+    engine = sa.create_engine(database_url(server.db_url))
+    try:
+        again, kept = recompute(engine), stored(engine)
+    finally:
+        engine.dispose()
+    assert again.keys() == kept.keys() and len(kept) == 3
+    for key, (skill, games, wins) in kept.items():
+        assert again[key][1:] == (games, wins)
+        assert again[key][0].mu == pytest.approx(skill.mu, abs=1e-9)
+        assert again[key][0].sigma == pytest.approx(skill.sigma, abs=1e-9)
+
+
+def test_an_unrated_game_changes_no_rating_and_an_unknown_game_or_person_is_refused(server):
+    ann = person(server, "Ann")
+    table = ann.post("/api/tables", json={"game": "oboro", "seed": 2, "settings": {"grace_seconds": 0,
+                                                                                   "bot_pause": 0},
+                                          "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"},
+                                                    {"kind": "bot", "bot": "random"}]}).json()["table"]
+    finished(server, table["id"])
+    page = ann.get("/api/people/Ann").json()
+    assert page["ratings"] == [] and page["games"][0]["rated"] is False and page["games"][0]["change"] is None
+    with server.http() as http:
+        assert http.get("/api/leaderboard/oboro").json()["entries"] == []
+        unknown = http.get("/api/leaderboard/chess")
+        nobody = http.get("/api/people/Nobody")
+    assert unknown.status_code == 400 and "oboro" in unknown.json()["error"]
+    assert nobody.status_code == 404 and nobody.json()["code"] == "no_person"
+
+
+def test_one_persons_private_tables_are_unreachable_with_anothers_session(server):
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    private = ann.post("/api/tables", json={"game": "oboro", "settings": {"public": False, "grace_seconds": 0,
+                                                                          "bot_pause": 0},
+                                            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"},
+                                                      {"kind": "bot", "bot": "random"}]}).json()["table"]
+    waiting = ann.post("/api/tables", json={"game": "oboro", "settings": {"public": False},
+                                            "seats": [{"kind": "person"}, {"kind": "open"}, {"kind": "open"}]})
+    finished(server, private["id"])
+    own = ann.get("/api/people/Ann").json()
+    assert [g["table"] for g in own["games"]] == [private["id"]]
+    assert bo.get("/api/people/Ann").json()["games"] == []
+    with server.http() as guest:
+        assert guest.get("/api/people/Ann").json()["games"] == []
+        assert guest.get("/api/account/tables").status_code == 401
+    assert [t["id"] for t in ann.get("/api/account/tables").json()["playing"]] == [waiting.json()["table"]["id"]]
+    assert bo.get("/api/account/tables").json() == {"playing": [], "offers": []}
+
+
+def test_a_seat_held_by_an_account_connects_by_its_session_and_never_from_another_site(server):
+    ann = person(server, "Ann")
+    table = ann.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person"}, {"kind": "open"},
+                                                                     {"kind": "open"}]}).json()["table"]
+    url = f"{server.ws_url}/ws/tables/{table['id']}"
+
+    async def hello(origin: str, session: str | None) -> dict:
+        headers = {"Origin": origin}
+        if session:
+            headers["Cookie"] = f"{SESSION_COOKIE}={session}"
+        async with websockets.connect(url, additional_headers=headers) as ws:
+            await ws.send(json.dumps({"type": "hello", "account": True}))
+            return json.loads(await ws.recv())
+
+    assert run_async(hello(server.url, session_of(ann)))["seat"] == 0
+    forged = run_async(hello(ELSEWHERE, session_of(ann)))
+    assert forged["type"] == "error" and forged["code"] == "cross_site"
+    bo = person(server, "Bo")
+    assert run_async(hello(server.url, session_of(bo)))["code"] == "not_seated"
+    assert run_async(hello(server.url, None))["code"] == "login"
+    mine = ann.get("/api/account/tables").json()["playing"]
+    assert mine == [{"id": table["id"], "game": "oboro", "title": table["title"], "players": 3, "status": "waiting",
+                     "seat": 0, "rated": False, "url": f"/t/{table['id']}", "your_move": False}]
+
+
+# --- rematch ----------------------------------------------------------------------------------------------------
+def test_play_again_rotates_the_seats_and_keeps_each_accounts_seat_for_it(server):
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    old = rated_game_with_a_bot(server, ann, bo, seed=7)
+    finished(server, old)
+    with server.http() as stranger:
+        refused = stranger.post(f"/api/tables/{old}/rematch")
+    assert refused.status_code == 403 and refused.json()["code"] == "bad_token"
+    made = ann.post(f"/api/tables/{old}/rematch")
+    assert made.status_code == 201, made.text
+    new = made.json()["table"]
+    assert made.json()["seat"] == 1  # Ann sat at 0: now at 1
+    assert [(s["kind"], s["account"], s["offered"], s["bot"]) for s in new["seats"]] == [
+        ("bot", None, None, "heuristic"), ("person", "Ann", None, None), ("open", None, "Bo", None)]
+    assert new["rated"] and new["rematch_of"] == old and new["status"] == "waiting"
+    with server.http() as http:
+        assert http.get(f"/api/tables/{old}").json()["table"]["rematch"] == new["id"]
+        cy = person(server, "Cy")
+        kept = cy.post(f"/api/tables/{new['id']}/join", json={})
+    assert kept.status_code == 409 and kept.json()["code"] == "full"
+    offers = bo.get("/api/account/tables").json()["offers"]
+    assert [(o["id"], o["seat"], o["from"]) for o in offers] == [(new["id"], 2, old)]
+    again = bo.post(f"/api/tables/{old}/rematch")  # asking again: the same table, and Bo takes his seat
+    assert again.status_code == 200 and again.json()["table"]["id"] == new["id"] and again.json()["seat"] == 2
+    assert again.json()["table"]["status"] == "playing"
+    assert bo.get("/api/account/tables").json()["offers"] == []
+
+
+def test_a_kept_seat_declined_is_open_to_anyone(server):
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    old = rated_game_with_a_bot(server, ann, bo, seed=8)
+    finished(server, old)
+    new = ann.post(f"/api/tables/{old}/rematch").json()["table"]
+    assert bo.post(f"/api/tables/{new['id']}/decline").status_code == 200
+    assert bo.post(f"/api/tables/{new['id']}/decline").json()["code"] == "no_offer"
+    cy = person(server, "Cy")
+    assert cy.post(f"/api/tables/{new['id']}/join", json={}).json()["seat"] == 2
+
+
+def test_a_guest_plays_again_with_a_seat_token_and_the_table_tells_its_sockets(server):
+    created = server.create(game="oboro", seed=3, settings={"bot_pause": 0, "grace_seconds": 0},
+                            seats=[{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
+                                   {"kind": "person", "name": "Bo"}])
+    old = created["table"]["id"]
+    ann_token = created["tokens"][0]["token"]
+    finished(server, old)
+
+    async def watch_and_ask() -> tuple[dict, dict]:
+        async with websockets.connect(f"{server.ws_url}/ws/tables/{old}") as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            async with httpx.AsyncClient(base_url=server.url) as http:
+                answer = await http.post(f"/api/tables/{old}/rematch",
+                                         headers={"Authorization": f"Bearer {ann_token}"})
+            while True:
+                message = json.loads(await ws.recv())
+                if message["type"] == "rematch":
+                    return answer.json(), message
+
+    joined, told = run_async(watch_and_ask())
+    new = joined["table"]
+    assert told == {"type": "rematch", "table": new["id"], "url": f"{server.url}/t/{new['id']}"}
+    assert joined["seat"] == 1 and joined["token"]
+    assert [(s["kind"], s["name"]) for s in new["seats"]] == [("open", None), ("person", "Ann"), ("bot", None)]
+    with server.http() as http:
+        seat = http.get(f"/api/tables/{new['id']}/seat", headers={"Authorization": f"Bearer {joined['token']}"})
+    assert seat.json()["seat"] == 1
