@@ -3,7 +3,7 @@ import { html } from "./ui.js";
 
 const WIDTH = 360;
 const HEIGHT = 170;
-const PAD = { left: 46, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 50, right: 12, top: 12, bottom: 36 };
 
 // About `count` round values covering [low, high] (steps of 1, 2 or 5 times a power of ten).
 export function niceTicks(low, high, count = 4) {
@@ -39,10 +39,10 @@ export function RatingPlot({ history, title }) {
       <text x=${PAD.left - 5} y=${y(t) + 4} text-anchor="end">${t.toFixed(Number.isInteger(t) ? 0 : 1)}</text></g>`)}
     <line class="axis" x1=${PAD.left} x2=${PAD.left} y1=${PAD.top} y2=${bottom} />
     <line class="axis" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${bottom} y2=${bottom} />
-    <text class="axis-label" x=${PAD.left} y=${bottom + 14} text-anchor="start">1</text>
-    ${history.length > 1 && html`<text class="axis-label" x=${WIDTH - PAD.right} y=${bottom + 14} text-anchor="end">${history.length}</text>`}
-    <text class="axis-label" x=${PAD.left + innerW / 2} y=${HEIGHT - 4} text-anchor="middle">rated games</text>
-    <text class="axis-label" transform=${`translate(11 ${PAD.top + innerH / 2}) rotate(-90)`} text-anchor="middle">rating</text>
+    <text class="axis-label" x=${x(0)} y=${bottom + 15} text-anchor=${history.length > 1 ? "start" : "middle"}>1</text>
+    ${history.length > 1 && html`<text class="axis-label" x=${x(history.length - 1)} y=${bottom + 15} text-anchor="end">${history.length}</text>`}
+    <text class="axis-label" x=${PAD.left + innerW / 2} y=${HEIGHT - 3} text-anchor="middle">rated games</text>
+    <text class="axis-label" transform=${`translate(13 ${PAD.top + innerH / 2}) rotate(-90)`} text-anchor="middle">rating</text>
     <path class="line" d=${line} />
     ${history.map((p, i) => html`<a href=${`/t/${encodeURIComponent(p.table)}/replay`}>
       <circle class="point" cx=${x(i)} cy=${y(p.rating)} r="4">
