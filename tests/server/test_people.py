@@ -205,6 +205,16 @@ def test_login_attempts_are_limited_per_address(server_with):
     assert stopped.status_code == 429
 
 
+def test_new_accounts_are_limited_per_address(server_with):
+    server = server_with(signups_burst=2, signups_per_minute=0.001)
+    for name in ("A1", "A2"):
+        person(server, name).close()
+    with server.http() as http:
+        stopped = http.post("/api/account/signup", json={"name": "A3", "password": PASSWORD})
+    assert stopped.status_code == 429 and stopped.json()["code"] == "slow_down"
+    person(server, "A1", signup=False).close()  # logging in is another allowance
+
+
 def test_the_right_password_does_not_use_up_the_names_allowance(server_with):
     server = server_with(login_name_burst=2, logins_per_name=0.001)
     person(server, "Ann").close()
@@ -227,6 +237,8 @@ def test_a_rated_table_seats_accounts_only(server):
     table = ann.post("/api/tables", json={"game": "oboro", "settings": {"rated": True}, "seats": [
         {"kind": "person"}, {"kind": "open"}, {"kind": "bot", "bot": "heuristic"}]}).json()["table"]
     assert table["rated"] and table["seats"][0]["account"] == "Ann"
+    listed = ann.get("/api/tables").json()[0]
+    assert listed["rated"] and listed["seats"][0]["account"] == "Ann" and listed["seats"][1]["account"] is None
     with server.http() as guest:
         joining = guest.post(f"/api/tables/{table['id']}/join", json={"name": "Guest"})
     assert joining.status_code == 401 and joining.json()["code"] == "login"
@@ -400,3 +412,15 @@ def test_a_guest_plays_again_with_a_seat_token_and_the_table_tells_its_sockets(s
     with server.http() as http:
         seat = http.get(f"/api/tables/{new['id']}/seat", headers={"Authorization": f"Bearer {joined['token']}"})
     assert seat.json()["seat"] == 1
+
+
+def test_play_again_is_refused_before_the_end_and_changes_nothing(server):
+    created = server.create(game="oboro", seats=[{"kind": "person", "name": "Ann"}, {"kind": "open"},
+                                                 {"kind": "open"}])
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    with server.http() as http:
+        early = http.post(f"/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {token}"})
+        after = http.get(f"/api/tables/{table_id}").json()["table"]
+        listed = http.get("/api/tables").json()
+    assert early.status_code == 409 and early.json()["code"] == "not_finished"
+    assert after["rematch"] is None and [t["id"] for t in listed] == [table_id]

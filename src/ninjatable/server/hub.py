@@ -248,7 +248,10 @@ class Hub:
             out.append({
                 "id": row["id"], "game": row["game"], "title": game.title, "players": row["players"],
                 "status": row["status"], "open_seats": sum(s.kind == "open" for s in row["seats"]),
-                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in row["seats"]],
+                "rated": bool(row["settings"].get("rated", False)),
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "person" else None,
+                           "bot": s.bot, "account": s.name if s.account_id is not None else None}
+                          for s in row["seats"]],
                 "invite_url": f"{base_url.rstrip('/')}/t/{row['id']}",
             })
             if len(out) >= limit:

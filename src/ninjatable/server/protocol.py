@@ -121,7 +121,9 @@ class TableSummary(BaseModel):
     players: int
     status: Literal["waiting", "playing", "finished"]
     open_seats: int
-    seats: list[dict[str, Any]]
+    rated: bool = False
+    seats: list[dict[str, Any]] = Field(description="Each seat: kind, name (a person's), bot, and account (the "
+                                        "account holding a person's seat; None for a guest).")
     invite_url: str
 
 
