@@ -42,6 +42,8 @@ def test_mirrored_seating_gives_both_neighbour_orders():
 def test_winners_rank_first_then_scores():
     assert finishing_ranks([10, 30, 30, 5], [1, 2]) == [3, 1, 1, 4]
     assert finishing_ranks([-5, -20, -20], [0]) == [1, 2, 2]
+    # co-winners share first place whatever their scores (Ninjaaa'Tack: every team reaching the target wins)
+    assert finishing_ranks([12, 10, 5, 11], [0, 1]) == [1, 1, 4, 3]
 
 
 def test_wilson_interval_brackets_the_rate():

@@ -150,3 +150,25 @@ def test_names_and_chat_lines_that_look_like_html_are_shown_as_text(live, person
     page.locator("table.ranking tbody a", has_text=SNEAKY_NAME).wait_for()
     nothing_ran(page, dialogs)
     assert page.errors == [] and lobby.errors == []
+
+
+def test_a_guest_at_a_private_table_downloads_its_record_and_a_stranger_cannot_replay_it(live, person):
+    import json
+
+    from pages import seat_page
+
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    created = live.create(game="oboro", seed=4, seats=[{"kind": "person", "name": "Ann"}, *bots],
+                          settings={"public": False, "grace_seconds": 0, "bot_pause": 0})
+    table_id = created["table"]["id"]
+    page = seat_page(person, live, table_id, 0, created["tokens"][0]["token"])
+    play_to_the_end([page], seed=4)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the record").click()
+    record = json.loads(download.value.path().read_text())
+    assert record["game"] == "oboro" and record["seed"] == 4
+    stranger = person()
+    stranger.goto(f"{live.url}/t/{table_id}/replay")
+    stranger.locator(".error").wait_for()
+    assert "only a player of this table" in stranger.locator(".error").first.inner_text()
+    assert page.errors == [] and stranger.errors == []

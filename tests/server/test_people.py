@@ -5,6 +5,7 @@ Each security rule of docs/server.md ("Accounts") has a test here that fails wit
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -424,3 +425,136 @@ def test_play_again_is_refused_before_the_end_and_changes_nothing(server):
         listed = http.get("/api/tables").json()
     assert early.status_code == 409 and early.json()["code"] == "not_finished"
     assert after["rematch"] is None and [t["id"] for t in listed] == [table_id]
+
+
+# --- after a review: each finding, held by a test ------------------------------------------------------------
+def test_a_private_tables_game_stays_off_another_persons_view_of_the_page_and_its_record_is_its_players(server):
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    answer = ann.post("/api/tables", json={
+        "game": "oboro", "seed": 9, "seats": [{"kind": "person"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+        "settings": {"rated": True, "public": False, "grace_seconds": 0, "bot_pause": 0}}).json()
+    table_id = answer["table"]["id"]
+    joined = bo.post(f"/api/tables/{table_id}/join", json={}).json()
+    finished(server, table_id)
+    wait_until(lambda: ann.get("/api/people/Ann").json()["ratings"], what="the private game rated")
+    with server.http() as stranger:
+        seen = stranger.get("/api/people/Ann").json()
+        assert table_id not in json.dumps(seen)  # not in the games, nor in the rating's history
+        assert stranger.get(f"/api/tables/{table_id}/record").status_code == 403
+        assert stranger.get(f"/api/tables/{table_id}/replay?seat=0").status_code == 403
+        by_token = stranger.get(f"/api/tables/{table_id}/record",
+                                headers={"Authorization": f"Bearer {joined['token']}"})
+    assert by_token.status_code == 200
+    assert [h["table"] for h in ann.get("/api/people/Ann").json()["ratings"][0]["history"]] == [table_id]
+    assert ann.get(f"/api/tables/{table_id}/replay?seat=0").status_code == 200  # by Ann's session
+
+
+def test_logging_out_closes_the_accounts_sockets_and_a_new_password_voids_its_seat_tokens(server):
+    ann = person(server, "Ann")
+    created = ann.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person"}, {"kind": "open"},
+                                                                       {"kind": "open"}]}).json()
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    url = f"{server.ws_url}/ws/tables/{table_id}"
+    session = session_of(ann)
+
+    async def closed_when(action) -> dict:
+        headers = {"Origin": server.url, "Cookie": f"{SESSION_COOKIE}={session}"}
+        async with websockets.connect(url, additional_headers=headers) as ws:
+            await ws.send(json.dumps({"type": "hello", "account": True}))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            await asyncio.to_thread(action)
+            while True:
+                message = json.loads(await ws.recv())
+                if message["type"] == "error":
+                    return message
+
+    laptop = person(server, "Ann", signup=False)
+    session = session_of(laptop)
+    told = run_async(closed_when(lambda: laptop.post("/api/account/logout")))
+    assert told["code"] == "logged_out"
+    session = session_of(ann)
+    told = run_async(closed_when(lambda: ann.post("/api/account/password", json={
+        "old_password": PASSWORD, "new_password": "another password"})))
+    assert told["code"] == "logged_out"
+    with server.http() as http:
+        old_token = http.get(f"/api/tables/{table_id}/seat", headers={"Authorization": f"Bearer {token}"})
+    assert old_token.status_code == 403  # the token handed out before the new password seats nobody
+    assert run_async(_account_hello(url, server.url, session_of(ann)))["seat"] == 0  # the new session does
+
+
+async def _account_hello(url: str, origin: str, session: str) -> dict:
+    headers = {"Origin": origin, "Cookie": f"{SESSION_COOKIE}={session}"}
+    async with websockets.connect(url, additional_headers=headers) as ws:
+        await ws.send(json.dumps({"type": "hello", "account": True}))
+        return json.loads(await ws.recv())
+
+
+def test_guessing_the_current_password_is_limited_like_logging_in(server_with):
+    server = server_with(login_name_burst=3, logins_per_name=0.001)
+    ann = person(server, "Ann")
+    answers = [ann.post("/api/account/password", json={"old_password": f"guess {i}!", "new_password": "x" * 10})
+               for i in range(4)]
+    assert [a.status_code for a in answers] == [401, 401, 401, 429]
+
+
+def test_an_account_takes_the_seat_a_rematch_keeps_for_it_and_no_other(server):
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    old = rated_game_with_a_bot(server, ann, bo, seed=10)
+    finished(server, old)
+    new = ann.post(f"/api/tables/{old}/rematch").json()["table"]
+    elsewhere = bo.post(f"/api/tables/{new['id']}/join", json={"seat": 0})
+    assert elsewhere.status_code == 409 and "kept for you" in elsewhere.json()["error"]
+    with server.http() as http:
+        listed = http.get("/api/tables").json()
+    assert next(t for t in listed if t["id"] == new["id"])["open_seats"] == 0  # nothing a stranger could take
+    assert bo.post(f"/api/tables/{new['id']}/join", json={}).json()["seat"] == 2
+
+
+def test_a_rematch_is_made_once_even_when_its_table_was_read_back_and_again_after_it_expired(server_with):
+    server = server_with(finished_kept=1)
+    ann, bo = person(server, "Ann"), person(server, "Bo")
+    old = rated_game_with_a_bot(server, ann, bo, seed=11)
+    finished(server, old)
+    first = ann.post(f"/api/tables/{old}/rematch").json()["table"]["id"]
+    other = rated_game_with_a_bot(server, ann, bo, seed=12)  # its end pushes the first table out of memory
+    finished(server, other)
+    assert old not in server.hub.tables
+    again = ann.post(f"/api/tables/{old}/rematch")
+    assert again.status_code == 200 and again.json()["table"]["id"] == first
+    run_async(server.hub.expire_waiting(time.time() + 60), timeout=30)  # Bo never came: the rematch expired
+    third = bo.post(f"/api/tables/{old}/rematch")
+    assert third.status_code == 201, third.text
+    assert third.json()["table"]["id"] not in (first, other)
+
+
+def test_names_no_account_could_have_are_refused_or_unknown_on_both_databases(any_server):
+    server = any_server
+    with server.http() as http:
+        nul = http.get("/api/people/a%00b")
+        login = http.post("/api/account/login", json={"name": "a\u0000b", "password": PASSWORD})
+        long = http.post("/api/account/signup", json={"name": "\ufdfa" * 10, "password": PASSWORD})
+        dots = http.post("/api/account/signup", json={"name": "..", "password": PASSWORD})
+    assert nul.status_code == 404 and login.status_code == 401
+    assert long.status_code == 400 and "too long" in long.json()["error"]
+    assert dots.status_code == 400 and "dots" in dots.json()["error"]
+
+
+def test_a_guest_cannot_pass_for_an_account(server):
+    ann = person(server, "Ann")
+    with server.http() as guest:
+        made = guest.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person", "name": "ANN"},
+                                                                         {"kind": "open"}, {"kind": "open"}]})
+        table = guest.post("/api/tables", json={"game": "oboro"}).json()["table"]
+        joined = guest.post(f"/api/tables/{table['id']}/join", json={"name": "ann"})
+    assert made.status_code == 400 and "belongs to an account" in made.json()["error"]
+    assert joined.status_code == 400 and "log in as Ann" in joined.json()["error"]
+    assert ann.post(f"/api/tables/{table['id']}/join", json={}).status_code == 200
+
+
+def test_the_cookie_outlives_a_session_the_server_renews_and_addresses_count_by_network():
+    from ninjatable.server.accounts import COOKIE_DAYS, SESSION_DAYS, address_group
+
+    assert COOKIE_DAYS > 2 * SESSION_DAYS  # the server, not the cookie's age, ends a session unused for 30 days
+    assert address_group("2001:db8:1:2:aaaa::1") == address_group("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
+    assert address_group("2001:db8:1:3::1") != address_group("2001:db8:1:2::1")
+    assert address_group("::ffff:10.0.0.7") == "10.0.0.7" and address_group("10.0.0.8") == "10.0.0.8"

@@ -1,7 +1,7 @@
 """Skill ratings from finished games: one rule, used by the arena and by the table server's rated tables.
 
-Openskill's Plackett-Luce model, each seat a team of one, ranked by its finishing place (the winners first, then
-by score; equal results share a place). A player in several seats of one game (a bot playing itself) moves by
+Openskill's Plackett-Luce model, each seat a team of one, ranked by its finishing place (every winner first, then
+the others by score; equal results share a place). A player in several seats of one game (a bot playing itself) moves by
 its seats' mean change. Ratings start at openskill's defaults (mu 25, sigma 25/3); the number shown is the
 ordinal mu - 3 sigma, which starts at 0 and rises as the rating grows surer.
 """
@@ -46,8 +46,9 @@ def new_skill() -> Skill:
 
 
 def finishing_ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """1 for the winners, then by score; equal results share a rank (lower is better)."""
-    keys = [(s in winners, scores[s]) for s in range(len(scores))]
+    """1 for every winner (co-winners share first place whatever their scores), then the others by score; equal
+    results share a rank (lower is better)."""
+    keys = [(True, 0.0) if s in winners else (False, scores[s]) for s in range(len(scores))]
     return [1 + sum(other > mine for other in keys) for mine in keys]
 
 

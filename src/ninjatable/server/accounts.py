@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import ipaddress
 import secrets
 import time
 import unicodedata
@@ -31,6 +32,8 @@ PASSWORD_MAX = 256
 SESSION_COOKIE = "ninjatable_session"
 SESSION_BYTES = 32  # 256 random bits
 SESSION_DAYS = 30.0  # a session unused this long ends; each use within it renews it
+COOKIE_DAYS = 400.0  # the browser keeps the cookie as long as it may: the server decides when a session ends
+MAX_NAME_KEY = 160  # the longest folded name the accounts table holds (NFKC may lengthen a name)
 BAD_LOGIN = "wrong name or password"
 
 
@@ -53,6 +56,38 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def check_account_name(name: str | None) -> str:
+    """An account's name: a person's name (check_name) that is also a page's address (/people/<name>)."""
+    name = check_name(name)
+    if len(name_key(name)) > MAX_NAME_KEY:
+        raise BadOptions(f"the name {name!r} is too long once normalised; choose a shorter one")
+    if set(name) <= {"."}:
+        raise BadOptions(f"a name of dots only ({name!r}) cannot be a page's address; choose another")
+    return name
+
+
+def possible_account_name(name: object) -> bool:
+    """Whether an account could have this name (a login or a page asking for another is answered as unknown)."""
+    try:
+        check_account_name(name if isinstance(name, str) else None)
+    except BadOptions:
+        return False
+    return True
+
+
+def address_group(address: str) -> str:
+    """Whose attempts count together: an IPv4 address, or an IPv6 address's /64 (one subscriber's network)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+
+
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise BadOptions(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters, not {len(password)}")
@@ -63,7 +98,9 @@ def check_password(password: str) -> str:
 def _hasher() -> Any:
     from argon2 import PasswordHasher
 
-    return PasswordHasher()  # argon2id with the library's recommended cost (RFC 9106's second choice)
+    # argon2id at OWASP's recommended cost (19 MiB, 2 passes, 1 lane): about 40 ms a hash on one core, so that a
+    # server with two cores is not brought down by logins while a stolen hash still costs a guesser dearly.
+    return PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
 
 
 @functools.cache
@@ -103,8 +140,8 @@ class Accounts:
     # --- signing up and in ---------------------------------------------------------------------------------
     async def signup(self, name: str, password: str, address: str) -> tuple[Account, str]:
         """A new account and its first session id; refused if the name is taken (regardless of case)."""
-        name, password = check_name(name), check_password(password)
-        if not self.signups(address).allow():
+        name, password = check_account_name(name), check_password(password)
+        if not self.signups(address_group(address)).allow():
             raise Refused("slow_down", f"too many new accounts from your address: at most "
                                        f"{self.limits.signups_per_minute:g} a minute; try again in a while")
         hashed = await asyncio.to_thread(hash_password, password)
@@ -123,28 +160,37 @@ class Accounts:
 
     async def login(self, name: str, password: str, address: str) -> tuple[Account, str]:
         """The account and a new session id, if the password is right; one answer for every failure."""
-        key = name_key((name or "").strip())
-        by_name, by_address = self.login_by_name(key), self.login_by_address(address)
-        if not (by_address.allow() and by_name.allow()):
-            raise Refused("slow_down", "too many login attempts; wait a minute and try again")
-        found = await asyncio.to_thread(self._account_row, key)
-        stored = found.password_hash if found is not None else None
-        if not await asyncio.to_thread(password_matches, stored, password[:PASSWORD_MAX]):
-            raise Refused("bad_login", BAD_LOGIN)
-        by_name.refund()  # the right password does not count against the name
+        name = (name or "").strip()
+        key = name_key(name)
+        known = possible_account_name(name)
+        found = await self._check_password(key, password, address,
+                                           lambda: self._account_row(key) if known else None, BAD_LOGIN)
         account = Account(found.id, found.name)
         return account, await self.new_session(account)
+
+    async def _check_password(self, key: str, password: str, address: str, read: Any, wrong: str) -> Any:
+        """The account's row if `password` is its password (`read()` gives the row, or None: unknown), else
+        refused, within the limits per name and per address; a right password does not count against the name."""
+        by_name, by_address = self.login_by_name(key), self.login_by_address(address_group(address))
+        if not (by_address.allow() and by_name.allow()):
+            raise Refused("slow_down", "too many login attempts; wait a minute and try again")
+        found = await asyncio.to_thread(read)
+        stored = found.password_hash if found is not None else None
+        if not await asyncio.to_thread(password_matches, stored, password[:PASSWORD_MAX]):
+            raise Refused("bad_login", wrong)
+        by_name.refund()
+        return found
 
     def _account_row(self, key: str) -> Any:
         with self.store.engine.connect() as conn:
             return conn.execute(accounts.select().where(accounts.c.name_key == key)).first()
 
-    async def change_password(self, account: Account, old: str, new: str) -> str:
-        """Set a new password, end every session of the account, and return the new session of this browser."""
+    async def change_password(self, account: Account, old: str, new: str, address: str) -> str:
+        """Set a new password, end every session of the account, and return the new session of this browser (the
+        current password is checked within the login limits: a browser left logged in is no way to guess it)."""
         check_password(new)
-        found = await asyncio.to_thread(self._account_row_by_id, account.id)
-        if found is None or not await asyncio.to_thread(password_matches, found.password_hash, old[:PASSWORD_MAX]):
-            raise Refused("bad_login", "the current password is wrong")
+        await self._check_password(name_key(account.name), old, address,
+                                   lambda: self._account_row_by_id(account.id), "the current password is wrong")
         hashed = await asyncio.to_thread(hash_password, new)
         await asyncio.to_thread(self._set_password, account.id, hashed)
         return await self.new_session(account)
@@ -196,8 +242,13 @@ class Accounts:
 
     async def find(self, name: str) -> Account | None:
         """The account of this name (in any case), or None."""
+        if not possible_account_name(name.strip()):
+            return None
         found = await asyncio.to_thread(self._account_row, name_key(name.strip()))
         return None if found is None else Account(found.id, found.name)
+
+    async def created_at(self, account_id: int) -> float:
+        return (await asyncio.to_thread(self._account_row_by_id, account_id)).created_at
 
     def _run(self, statement: Any) -> None:
         with self.store.engine.begin() as conn:

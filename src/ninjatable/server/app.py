@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
-from .accounts import SESSION_COOKIE, SESSION_DAYS, Account, check_name
+from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, check_name
 from .botpool import BotPool
 from .config import Limits
 from .hub import Hub
@@ -54,7 +54,7 @@ from .protocol import (
     Update,
     protocol_schema,
 )
-from .security import SameSiteWrites, SecurityHeaders, same_site
+from .security import SameSiteWrites, SecurityHeaders, same_site, token_hash
 from .store import Store, accounts
 from .tables import Client, Refused, Table
 
@@ -74,7 +74,7 @@ STATUS_BY_CODE = {
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
     "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
     "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
-    "not_seated": 403, "cross_site": 403,
+    "not_seated": 403, "cross_site": 403, "logged_out": 401,
 }
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
 CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
@@ -177,7 +177,9 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         if account is not None:
             seat, token = await table.join(account.name, body.seat, account.id)
         else:
-            seat, token = await table.join(check_name(body.name), body.seat)
+            name = check_name(body.name)
+            await hub.check_guest_name(name)
+            seat, token = await table.join(name, body.seat)
         return {"table": table.info(str(request.base_url)), "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/rematch", responses=errors, tags=["tables"])
@@ -189,8 +191,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         or declines."""
         old = await hub.get(table_id)
         seat = await _seat_of_asker(old, session, authorization)
-        made = old.rematch_id is None
-        new, taken, token = await hub.rematch(old, seat)
+        new, taken, token, made = await hub.rematch(old, seat)
         response.status_code = 201 if made else 200
         return {"table": new.info(str(request.base_url)), "seat": taken, "token": token or ""}
 
@@ -201,6 +202,11 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         table = await hub.get(table_id)
         await table.decline(account.id)
         return table.info(str(request.base_url))
+
+    async def _check_reader(table: Table, session: str | None, authorization: str | None) -> None:
+        """A private table's game is told to its players only."""
+        if not table.settings.get("public", True):
+            await _seat_of_asker(table, session, authorization)
 
     async def _seat_of_asker(table: Table, session: str | None, authorization: str | None) -> int:
         """The seat of the person asking: their account's, or their seat token's."""
@@ -222,7 +228,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return account
 
     def _start_session(request: Request, response: Response, session_id: str) -> None:
-        response.set_cookie(SESSION_COOKIE, session_id, max_age=int(SESSION_DAYS * 86400), path="/", httponly=True,
+        response.set_cookie(SESSION_COOKIE, session_id, max_age=int(COOKIE_DAYS * 86400), path="/", httponly=True,
                             samesite="lax", secure=request.url.scheme == "https")
 
     @app.get("/api/account", tags=["people"])
@@ -249,8 +255,11 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
 
     @app.post("/api/account/logout", tags=["people"])
     async def logout(response: Response, session: SessionCookie = None) -> Me:
-        """End this browser's session."""
+        """End this browser's session (its sockets at tables too)."""
+        account = await hub.accounts.account_for(session)
         await hub.accounts.end_session(session)
+        if account is not None:
+            await hub.sessions_ended(account.id, token_hash(session))
         response.delete_cookie(SESSION_COOKIE, path="/")
         return Me(name=None)
 
@@ -259,7 +268,9 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
                               session: SessionCookie = None) -> Me:
         """Change the password; every session of the account ends, and this browser gets a new one."""
         account = await _logged_in(session)
-        session_id = await hub.accounts.change_password(account, body.old_password, body.new_password)
+        session_id = await hub.accounts.change_password(account, body.old_password, body.new_password,
+                                                        client_address(request))
+        await hub.sessions_ended(account.id)
         _start_session(request, response, session_id)
         return Me(name=account.name)
 
@@ -307,20 +318,27 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return person_page(conn, account, own)
 
     @app.get("/api/tables/{table_id}/record", responses=errors, tags=["tables"])
-    async def record(table_id: str) -> dict[str, Any]:
-        """A finished game's record, as `ninjatable replay --check` verifies it (not before the end: it tells all)."""
+    async def record(table_id: str, session: SessionCookie = None,
+                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A finished game's record, as `ninjatable replay --check` verifies it (not before the end: it tells all;
+        a private table's to its players only: their account's session or `Authorization: Bearer <token>`)."""
         table = await hub.get(table_id)
         if table.status != "finished":
             raise Refused("not_finished", "the record is available once the game is over (it shows every card)")
+        await _check_reader(table, session, authorization)
         return table.record().to_dict()
 
     @app.get("/api/tables/{table_id}/replay", responses=errors, tags=["tables"])
     async def replay(table_id: str, seat: Annotated[int | None, Query(description="A seat's own view; none: the "
-                                                                        "spectator's")] = None) -> dict[str, Any]:
-        """A finished game move by move, as the spectator or one seat saw it: each move and the view after it."""
+                                                                        "spectator's")] = None,
+                     session: SessionCookie = None,
+                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A finished game move by move, as the spectator or one seat saw it: each move and the view after it (a
+        private table's to its players only, as its record)."""
         table = await hub.get(table_id)
         if table.status != "finished":
             raise Refused("not_finished", "the replay is available once the game is over")
+        await _check_reader(table, session, authorization)
         if seat is not None and not 0 <= seat < table.players:
             raise Refused("bad_seat", f"seat {seat} does not exist; seats are 0 to {table.players - 1}")
         return {"seat": seat, "frames": replay_frames(table.record(), seat)}
@@ -400,7 +418,7 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
     """Hello, then actions until the client leaves; every refusal is an error message."""
     try:
         table = await hub.get(table_id)
-        seat = await _hello(websocket, table, hub)
+        seat, account = await _hello(websocket, table, hub)
         table.check_room(seat)
     except Refused as e:
         await _refuse(websocket, e.code, e.message)
@@ -409,6 +427,8 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
         return
     base = str(websocket.base_url).replace("ws://", "http://", 1).replace("wss://", "https://", 1)
     client = Client(seat, base)
+    if account is not None:  # seated by a session: closed when that session ends
+        client.account_id, client.session_hash = account.id, token_hash(websocket.cookies[SESSION_COOKIE])
     writer = asyncio.create_task(_write(websocket, client))
     table.attach(client)
     # A seat's bucket (a spectator's: its address's) outlives the socket: reconnecting refills nothing.
@@ -446,8 +466,9 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
         writer.cancel()
 
 
-async def _hello(websocket: WebSocket, table: Table, hub: Hub) -> int | None:
-    """Read the client's hello: its seat from its token or its account, or None to watch a public table."""
+async def _hello(websocket: WebSocket, table: Table, hub: Hub) -> tuple[int | None, Account | None]:
+    """Read the client's hello: its seat from its token or its account (and that account), or None to watch a
+    public table."""
     try:
         text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
     except TimeoutError:
@@ -472,14 +493,14 @@ async def _hello(websocket: WebSocket, table: Table, hub: Hub) -> int | None:
     if hello.token is None:
         if not table.settings.get("public", True):
             raise Refused("private", "this table is private: only its players may connect")
-        return None
+        return None, None
     seat = table.seat_for_token(hello.token)
     if seat is None:
         raise Refused("bad_token", "this token holds no seat at this table")
-    return seat
+    return seat, None
 
 
-async def _account_seat(websocket: WebSocket, table: Table, hub: Hub) -> int:
+async def _account_seat(websocket: WebSocket, table: Table, hub: Hub) -> tuple[int, Account]:
     """The seat of the account whose session cookie the socket carries; a socket opened by a page of another site
     gets none (browsers send cookies with any site's sockets)."""
     if not same_site(dict(websocket.scope["headers"])):
@@ -490,7 +511,7 @@ async def _account_seat(websocket: WebSocket, table: Table, hub: Hub) -> int:
     seat = table.seat_for_account(account.id)
     if seat is None:
         raise Refused("not_seated", f"{account.name} holds no seat at this table")
-    return seat
+    return seat, account
 
 
 def _hello_with_broken_token(text: str) -> bool:

@@ -15,10 +15,10 @@ from ..core import BadOptions, Game, NinjatableError, all_games, get_game
 from .accounts import Account, Accounts, check_name
 from .botpool import BotPool
 from .config import Limits
-from .protocol import CreateTable, Rematch, SeatRequest
+from .protocol import CreateTable, Error, Rematch, SeatRequest
 from .ratings import RatingBook
 from .security import RateLimits, new_table_id
-from .store import Store, TableRow
+from .store import RematchMade, Store, TableRow
 from .tables import Refused, Seat, Table, seats_from_request
 
 log = logging.getLogger("ninjatable.server")
@@ -152,15 +152,40 @@ class Hub:
             elif seat.name or seat.bot:
                 raise BadOptions(f"seat {i} is open: it takes no name or bot")
         check_bot(request.settings.bot, game, self.limits)
+        for seat in wanted:
+            if seat.kind == "person" and seat.name is not None:
+                await self.check_guest_name(seat.name, account)
         seats, tokens = seats_from_request(wanted, players, (account.id, account.name) if account else None)
         seed = request.seed if request.seed is not None else random.SystemRandom().getrandbits(63)
         table = await self._open_table(game.id, state.options, seed, settings, seats)
         return table, tokens
 
+    async def _make_rematch(self, old: Table, replacing: str | None) -> Table:
+        """A new table from a finished one, seats rotated, linked to it; its players are told."""
+        seed = random.SystemRandom().getrandbits(63)
+        try:
+            new = await self._open_table(old.game.id, old.options, seed, dict(old.settings), rotated_seats(old.seats),
+                                         old, replacing=replacing)
+        except RematchMade:  # stored by another server process first: that one is the rematch
+            new = await self._existing(await self.store.rematch_of(old.id) or "")
+            if new is None:
+                raise Refused("storage", "the rematch could not be made; try again") from None
+            return new
+        for client in list(old.clients):
+            client.send(Rematch(table=new.id, url=f"{client.base_url.rstrip('/')}/t/{new.id}"))
+        return new
+
+    async def _existing(self, table_id: str) -> Table | None:
+        """The table with this id, or None if it is gone (a rematch nobody joined in time expires)."""
+        try:
+            return await self.get(table_id)
+        except Refused:
+            return None
+
     async def _open_table(self, game_id: str, options: dict[str, Any], seed: int, settings: dict[str, Any],
-                          seats: list[Seat], rematch_of: Table | None = None) -> Table:
+                          seats: list[Seat], rematch_of: Table | None = None, replacing: str | None = None) -> Table:
         """Store a new table, and start it if every seat is taken; with `rematch_of`, linked to that table in the
-        same transaction."""
+        same transaction (in place of the rematch `replacing`, which expired)."""
         full = all(s.kind != "open" for s in seats)
         row = TableRow(
             id=new_table_id(), game=game_id, players=len(seats), options=options, seed=seed,
@@ -168,36 +193,56 @@ class Hub:
             created_at=time.time(), seats=[s.row() for s in seats],
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
-        await self.store.create_table(row)
+        await self.store.create_table(row, replacing)
         table = Table(row, self)
         self.tables[row.id] = table
         if full:
             table.start()
         return table
 
+    async def check_guest_name(self, name: str, account: Account | None = None) -> None:
+        """Refuse a guest's name that is an account's (unless it is the asker's own): nobody passes for someone."""
+        holder = await self.accounts.find(name)
+        if holder is not None and (account is None or holder.id != account.id):
+            raise BadOptions(f"the name {name!r} belongs to an account: log in as {holder.name} to use it, or choose "
+                             "another name")
+
+    # --- sessions ending ---------------------------------------------------------------------------------------
+    async def sessions_ended(self, account_id: int, session_hash: str | None = None) -> None:
+        """An account's session ended (logged out: `session_hash`), or all of them (a new password: None). The
+        sockets seated by the ended sessions are closed; after a new password, so is every socket at the
+        account's seats, and the seat tokens it was given stop working (its seats are its by its sessions)."""
+        for table in list(self.tables.values()):
+            if session_hash is None:
+                await table.forget_tokens(account_id)
+            for client in list(table.clients):
+                if client.account_id == account_id and session_hash in (None, client.session_hash):
+                    client.send(Error(code="logged_out", message="your session ended: log in again to sit here"))
+                    client.close()
+
     # --- rematch ---------------------------------------------------------------------------------------------
-    async def rematch(self, old: Table, seat: int) -> tuple[Table, int, str | None]:
+    async def rematch(self, old: Table, seat: int) -> tuple[Table, int, str | None, bool]:
         """"Play again" from a finished table, asked by the person at `seat`: the new table (made by the first to
         ask: the same game, options, bots and settings, a new deal, seats rotated by one), the asker's seat there,
-        and their token (None if their account already sits there)."""
+        their token (None if their account already sits there), and whether this call made the table."""
         if old.status != "finished":
             raise Refused("not_finished", "play again once the game is over")
         async with self._rematch_lock:
-            if old.rematch_id is None:
-                seats = rotated_seats(old.seats)
-                seed = random.SystemRandom().getrandbits(63)
-                new = await self._open_table(old.game.id, old.options, seed, dict(old.settings), seats, old)
-                old.rematch_id = new.id
-                for client in list(old.clients):
-                    client.send(Rematch(table=new.id, url=f"{client.base_url.rstrip('/')}/t/{new.id}"))
-                old.broadcast()
-            new = await self.get(old.rematch_id)
+            # As stored: this table may have been read back from storage meanwhile, and another asker's rematch
+            # made through the copy then in memory.
+            made = await self.store.rematch_of(old.id)
+            new = await self._existing(made) if made is not None else None
+            fresh = new is None
+            if fresh:
+                new = await self._make_rematch(old, made)
+            for copy in {old, self.tables.get(old.id) or old}:
+                copy.rematch_id = new.id
         asker = old.seats[seat]
         there = (seat + 1) % old.players
         if asker.account_id is not None and new.seat_for_account(asker.account_id) is not None:
-            return new, new.seat_for_account(asker.account_id), None
+            return new, new.seat_for_account(asker.account_id), None, fresh
         taken, token = await new.join(asker.name, there, asker.account_id)
-        return new, taken, token
+        return new, taken, token, fresh
 
     # --- finding -----------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
@@ -247,7 +292,8 @@ class Hub:
             game = get_game(row["game"])
             out.append({
                 "id": row["id"], "game": row["game"], "title": game.title, "players": row["players"],
-                "status": row["status"], "open_seats": sum(s.kind == "open" for s in row["seats"]),
+                "status": row["status"],
+                "open_seats": sum(s.kind == "open" and s.offered_to is None for s in row["seats"]),
                 "rated": bool(row["settings"].get("rated", False)),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name if s.kind == "person" else None,
                            "bot": s.bot, "account": s.name if s.account_id is not None else None}

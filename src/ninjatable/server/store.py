@@ -124,6 +124,10 @@ sa.Index("sessions_by_account", sessions.c.account_id)
 sa.Index("rating_history_by_player", rating_history.c.player, rating_history.c.game, rating_history.c.at)
 
 
+class RematchMade(Exception):
+    """Another rematch of the same table was stored first."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -235,10 +239,12 @@ class Store:
             self.engine = None
 
     # --- writing -------------------------------------------------------------------------------------
-    async def create_table(self, row: TableRow) -> None:
-        await asyncio.to_thread(self._create_table, row)
+    async def create_table(self, row: TableRow, replacing: str | None = None) -> None:
+        """Store a new table with its seats; a rematch (`row.rematch_of`) is linked to its finished table in the
+        same transaction, refused (RematchMade) if that table has another rematch than `replacing` by then."""
+        await asyncio.to_thread(self._create_table, row, replacing)
 
-    def _create_table(self, row: TableRow) -> None:
+    def _create_table(self, row: TableRow, replacing: str | None = None) -> None:
         with self.engine.begin() as conn:
             conn.execute(tables.insert().values(
                 id=row.id, game=row.game, players=row.players, options=json.dumps(row.options), seed=row.seed,
@@ -248,7 +254,19 @@ class Store:
             ))
             conn.execute(seats.insert(), [_seat_values(row.id, s) for s in row.seats])
             if row.rematch_of is not None:  # the finished table links to its rematch in the same transaction
-                conn.execute(tables.update().where(tables.c.id == row.rematch_of).values(rematch_id=row.id))
+                unlinked = tables.c.rematch_id.is_(None) if replacing is None else tables.c.rematch_id == replacing
+                linked = conn.execute(tables.update().where(tables.c.id == row.rematch_of, unlinked)
+                                      .values(rematch_id=row.id))
+                if linked.rowcount != 1:
+                    raise RematchMade(f"table {row.rematch_of} has a rematch already")
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        """The rematch stored for a finished table, if any."""
+        return await asyncio.to_thread(self._rematch_of, table_id)
+
+    def _rematch_of(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(tables.c.rematch_id).where(tables.c.id == table_id)).scalar()
 
     async def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
         """Store a seat's new holder (and the table's new status, in the same transaction)."""

@@ -58,6 +58,8 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX)
         self.events_sent = 0
         self.dropped = False
+        self.account_id: int | None = None  # the account whose seat this is, when it said hello as the account...
+        self.session_hash: str | None = None  # ...and the hash of the session it did so with
 
     def send(self, message: Out) -> None:
         """Queue one message of the protocol (built through its model, see protocol.py)."""
@@ -339,6 +341,9 @@ class Table:
         for their account first)."""
         mine = [s.index for s in self.seats
                 if s.kind == "open" and account_id is not None and s.offered_to == account_id]
+        if mine and wanted not in (None, *mine):  # the rematch moved everybody one seat on: so does this account
+            raise Refused("taken", f"seat {mine[0]} is kept for you at this rematch: take it, or leave it open "
+                                   "(decline) before you take another")
         free = mine + [s.index for s in self.seats if s.kind == "open" and s.offered_to is None]
         if wanted is None:
             if not free:
@@ -367,6 +372,26 @@ class Table:
             self.start()
         else:
             self.broadcast()
+
+    async def forget_tokens(self, account_id: int) -> None:
+        """The account's password changed: its seat here (if the game is not over) gets a token nobody knows, and
+        every socket at that seat is closed; the account sits there again through its new session."""
+        async with self.lock:
+            seat_index = self.seat_for_account(account_id)
+            if seat_index is None or self.status == "finished":
+                return
+            seat = self.seats[seat_index]
+            stored = seat.row()
+            seat.token_hash = token_hash(new_token())
+            try:
+                await self.hub.store.update_seat(self.id, seat.row())
+            except Exception:
+                seat.restore(stored)
+                raise
+            for client in list(self.clients):
+                if client.seat == seat_index:
+                    client.send(Error(code="logged_out", message="the password changed: log in again to sit here"))
+                    client.close()
 
     async def decline(self, account_id: int) -> None:
         """The account leaves the seat kept for it open, for anyone to take."""

@@ -1,6 +1,6 @@
 // Accounts: the top bar every page shares, the log-in and sign-up pages, /account, and a person's own tables.
 import { useEffect, useState } from "preact/hooks";
-import { api, html, seats } from "./ui.js";
+import { api, html } from "./ui.js";
 
 let accountAnswer = null;
 
@@ -195,7 +195,6 @@ function OfferRow({ offer, name, onDeclined }) {
     setBusy(true);
     try {
       const joined = await api(`/api/tables/${encodeURIComponent(offer.id)}/join`, { method: "POST", body: { seat: offer.seat } });
-      seats.set(offer.id, joined.seat, joined.token, name);
       location.href = tableHref(offer.id);
     } catch (e) { setError(e.message); setBusy(false); }
   }

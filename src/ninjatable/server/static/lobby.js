@@ -102,8 +102,11 @@ function CreateTable({ games, account }) {
     try {
       const created = await api("/api/tables", { method: "POST", body });
       if (sitting) {
-        if (!account) localStorage.setItem("ninjatable:name", name.trim());
-        seats.set(created.table.id, 0, created.tokens[0].token, account || name.trim());
+        // A guest's seat is held by its token, kept in this browser; an account's by its session.
+        if (!account) {
+          localStorage.setItem("ninjatable:name", name.trim());
+          seats.set(created.table.id, 0, created.tokens[0].token, name.trim());
+        }
       }
       location.href = `/t/${created.table.id}`;
     } catch (e) {

@@ -1,6 +1,6 @@
 // A finished game, move by move, as the spectator or one seat saw it; arrow keys step through it.
 import { useEffect, useState } from "preact/hooks";
-import { api, html, loadGame, makeUi } from "./ui.js";
+import { RecordLink, api, html, loadGame, makeUi, readerHeaders } from "./ui.js";
 import { Log, PlainView, ScoreSheet } from "./table.js";
 import { TopBar } from "./account.js";
 
@@ -20,7 +20,8 @@ export function Replay({ tableId, seat }) {
   }, [tableId]);
   useEffect(() => {
     const query = seat === null ? "" : `?seat=${seat}`;
-    api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`).then((r) => { setFrames(r.frames); setAt(0); })
+    api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { headers: readerHeaders(tableId) })
+      .then((r) => { setFrames(r.frames); setAt(0); })
       .catch((e) => setError(e.message));
   }, [tableId, seat]);
   useEffect(() => {
@@ -65,7 +66,7 @@ export function Replay({ tableId, seat }) {
             onInput=${(e) => setAt(Number(e.target.value))} />
         </div>
         <div class="game">${board}</div>
-        <p class="links"><a class="btn" href=${`/api/tables/${tableId}/record`}>Download the record</a>
+        <p class="links"><${RecordLink} info=${info} />
           <a class="btn" href="/">Lobby</a></p>
       </section>
       <aside class="side">

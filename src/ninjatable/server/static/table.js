@@ -1,7 +1,7 @@
 // One table: join a seat (or watch), then play live over the WebSocket. The page knows no game: the game's
 // drawing comes from its web.js; legal actions it does not place are offered as plain buttons.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
+import { RecordLink, api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
 import { TopBar, authHref, personHref, tableHref, useAccount } from "./account.js";
 
 // The protocol version the server put in the page (one number, in server/protocol.py).
@@ -67,8 +67,10 @@ function JoinForm({ info, open, account, onJoined, onWatch }) {
     try {
       const joined = await api(`/api/tables/${info.id}/join`, { method: "POST", body });
       const shown = account || name.trim();
-      if (!account) localStorage.setItem("ninjatable:name", shown);
-      seats.set(info.id, joined.seat, joined.token, shown);
+      if (!account) {  // an account's seat is its session's, not this browser's: logging out leaves it
+        localStorage.setItem("ninjatable:name", shown);
+        seats.set(info.id, joined.seat, joined.token, shown);
+      }
       onJoined({ seat: joined.seat, token: joined.token, name: shown, account: Boolean(account) });
     } catch (e) { setError(e.message); }
   }
@@ -177,7 +179,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
       if (JSON.stringify(message.actions) === JSON.stringify(draftRef.current)) setPreview(message);
     } else if (message.type === "error") {
       setBusy(false);
-      if (message.code === "bad_token" || message.code === "not_seated") { onLostSeat(); return; }
+      if (["bad_token", "not_seated", "login", "logged_out"].includes(message.code)) { onLostSeat(); return; }
       setNotice(message.message);
       if (draftRef.current.length && ["illegal", "not_multi"].includes(message.code)) {
         const kept = draftRef.current.slice(0, -1);
@@ -444,7 +446,7 @@ function PlayAgain({ info, seat, identity, rematch }) {
     try {
       const made = await api(`/api/tables/${encodeURIComponent(info.id)}/rematch`, {
         method: "POST", headers: guest ? { authorization: `Bearer ${identity.token}` } : {} });
-      seats.set(made.table.id, made.seat, made.token, identity ? identity.name : "");
+      if (guest) seats.set(made.table.id, made.seat, made.token, identity.name);
       location.href = tableHref(made.table.id);
     } catch (e) { setError(e.message); setBusy(false); }
   }
@@ -461,7 +463,7 @@ function Finished({ info, update, seat, identity, rematch }) {
       Final scores: ${view.scores.map((s, i) => `${i === seat ? "you" : `Player ${i + 1}`} ${s}`).join(", ")}.</p>
     <p class="links">
       <${PlayAgain} info=${info} seat=${seat} identity=${identity} rematch=${rematch} />
-      <a class="btn" href=${`/api/tables/${info.id}/record`} download=${`${info.game}-${info.id}.json`}>Download the record</a>
+      <${RecordLink} info=${info} />
       <a class="btn" href=${`/t/${info.id}/replay${seat === null ? "" : `?seat=${seat}`}`}>Replay the game</a>
       <a class="btn" href="/">New table</a></p></div>`;
 }

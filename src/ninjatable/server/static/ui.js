@@ -31,6 +31,26 @@ export const seats = {
   forget(tableId) { localStorage.removeItem(`ninjatable:${tableId}`); },
 };
 
+// What lets this browser read a private table's finished game: a guest's seat token (an account's session cookie
+// goes with every request by itself).
+export function readerHeaders(tableId) {
+  const held = seats.get(tableId);
+  return held && held.token ? { authorization: `Bearer ${held.token}` } : {};
+}
+
+// The record of a finished game, as a file: fetched with what lets this browser read it, then saved.
+export function RecordLink({ info }) {
+  async function download() {
+    const record = await api(`/api/tables/${encodeURIComponent(info.id)}/record`, { headers: readerHeaders(info.id) });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+    link.download = `${info.game}-${info.id}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+  return html`<button type="button" class="btn" onClick=${download}>Download the record</button>`;
+}
+
 export function seatLabel(seatInfo, index, me) {
   const base = `Player ${index + 1}`;
   if (index === me) return `${base} (you)`;
