@@ -32,8 +32,10 @@ run: $(VENV)/.installed-run  ## set up and play a game against bots in the termi
 serve: $(VENV)/.installed-web  ## set up and start the online tables (http://localhost:8000/)
 	$(BIN)/ninjatable serve $(ARGS)
 
+# Three test processes on two cores: the browser and server tests spend much of their time waiting on sockets and
+# pages, and a third process fills those waits.
 test: $(VENV)/.installed-test  ## set up and run every test (the long soak runs: make soak)
-	$(BIN)/python -m pytest -n 2 --dist worksteal -p no:cacheprovider -m "not soak" --durations=15
+	$(BIN)/python -m pytest -n 3 --dist worksteal -p no:cacheprovider -m "not soak" --durations=15
 
 soak: $(VENV)/.installed-test  ## the long runs: every bot through whole games at every player count
 	$(BIN)/python -m pytest -n 2 --dist worksteal -p no:cacheprovider -m soak

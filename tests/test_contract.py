@@ -32,6 +32,8 @@ def configurations() -> list[tuple[str, int, dict]]:
 
 CONFIGS = configurations()
 IDS = [f"{g}-{p}p" + "".join(f"-{k}={v}" for k, v in o.items()) for g, p, o in CONFIGS]
+USUAL_FIRST = [pytest.param(g, p, o, marks=() if p == get_game(g).default_players else pytest.mark.soak)
+               for g, p, o in CONFIGS]
 
 
 def snapshot(state) -> bytes:
@@ -260,47 +262,6 @@ class TestContract:
                     fresh.sample_world(seat, random.Random(2)))
                 moved.sample_world(seat, random.Random(1))  # and keeps what it dealt from, before the next move
 
-    def test_kept_observations_and_legal_actions_equal_a_fresh_copys(self, game_id, players, options):
-        # A game may keep parts of its observation or its legal actions between calls, for speed. Whoever looks and
-        # however the moves are made, they must equal those of a pickled copy, which keeps none of it.
-        rng = random.Random(23)
-        for moved in played_both_ways(game_id, players, options, seed=29, count=3, moves=40):
-            for seat in rng.sample(range(players), players):
-                fresh = pickle.loads(snapshot(moved))
-                assert moved.legal_actions(seat) == fresh.legal_actions(seat)
-                assert np.array_equal(moved.observation(seat), fresh.observation(seat))
-
-    def test_a_quiet_world_plays_as_one_that_logs(self, game_id, players, options):
-        # A search's random rollouts play in quiet worlds (no log kept): everything but the log must go as it would.
-        rng = random.Random(37)
-        for state in positions(game_id, players, options, seed=41, count=3):
-            if state.is_over():
-                continue
-            world = state.sample_world(state.to_move()[0], rng)
-            quiet = world.clone()
-            quiet.make_quiet()
-            steps = 0
-            while not world.is_over():
-                if steps % 5 == 0:
-                    for seat in range(players):
-                        assert quiet.legal_actions(seat) == world.legal_actions(seat)
-                        assert np.array_equal(quiet.observation(seat), world.observation(seat))
-                        assert quiet.view(seat) == world.view(seat)
-                mover = rng.choice(world.to_move())
-                action = rng.choice(world.legal_actions(mover))
-                viewer = (mover + 1) % players
-                quiet.sample_world(viewer, random.Random(1))  # a game may keep what the worlds were dealt from
-                world.advance(mover, action)
-                quiet.advance(mover, action)
-                # A quiet move may log nothing: nothing kept from before it may deal the next worlds.
-                assert snapshot(quiet.sample_world(viewer, random.Random(2))) == snapshot(
-                    quiet.clone().sample_world(viewer, random.Random(2)))
-                steps += 1
-            assert quiet.is_over() and quiet.to_move() == ()
-            assert quiet.result() == world.result()
-            assert quiet.sheet == world.sheet and quiet.tallies == world.tallies
-            assert quiet.clone().quiet, "a quiet world's copies stay quiet"
-
     def test_an_observation_written_into_any_float32_array_is_the_same(self, game_id, players, options):
         game = get_game(game_id)
         size = game.observation_shape(players)[0]
@@ -340,3 +301,53 @@ def test_same_seed_same_game(game):
     random_playout(b, random.Random(1))
     assert a.result() == b.result()
     assert a.history == b.history
+
+
+# The two longest checks of the contract run in `make test` at each game's usual player count (and with every
+# option); at the other counts they are soak runs (`make soak`, run by CI after `make test`), as in
+# tests/bots/test_bots.py.
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), USUAL_FIRST, ids=IDS)
+def test_kept_observations_and_legal_actions_equal_a_fresh_copys(game_id, players, options):
+    # A game may keep parts of its observation or its legal actions between calls, for speed. Whoever looks and
+    # however the moves are made, they must equal those of a pickled copy, which keeps none of it.
+    rng = random.Random(23)
+    for moved in played_both_ways(game_id, players, options, seed=29, count=3, moves=40):
+        for seat in rng.sample(range(players), players):
+            fresh = pickle.loads(snapshot(moved))
+            assert moved.legal_actions(seat) == fresh.legal_actions(seat)
+            assert np.array_equal(moved.observation(seat), fresh.observation(seat))
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), USUAL_FIRST, ids=IDS)
+def test_a_quiet_world_plays_as_one_that_logs(game_id, players, options):
+    # A search's random rollouts play in quiet worlds (no log kept): everything but the log must go as it would.
+    rng = random.Random(37)
+    for state in positions(game_id, players, options, seed=41, count=3):
+        if state.is_over():
+            continue
+        world = state.sample_world(state.to_move()[0], rng)
+        quiet = world.clone()
+        quiet.make_quiet()
+        steps = 0
+        while not world.is_over():
+            if steps % 5 == 0:
+                for seat in range(players):
+                    assert quiet.legal_actions(seat) == world.legal_actions(seat)
+                    assert np.array_equal(quiet.observation(seat), world.observation(seat))
+                    assert quiet.view(seat) == world.view(seat)
+            mover = rng.choice(world.to_move())
+            action = rng.choice(world.legal_actions(mover))
+            viewer = (mover + 1) % players
+            quiet.sample_world(viewer, random.Random(1))  # a game may keep what the worlds were dealt from
+            world.advance(mover, action)
+            quiet.advance(mover, action)
+            # A quiet move may log nothing: nothing kept from before it may deal the next worlds.
+            assert snapshot(quiet.sample_world(viewer, random.Random(2))) == snapshot(
+                quiet.clone().sample_world(viewer, random.Random(2)))
+            steps += 1
+        assert quiet.is_over() and quiet.to_move() == ()
+        assert quiet.result() == world.result()
+        assert quiet.sheet == world.sheet and quiet.tallies == world.tallies
+        assert quiet.clone().quiet, "a quiet world's copies stay quiet"

@@ -22,10 +22,13 @@ IDS = [config_id(c) for c in CONFIGS]
 SIM_CASES = [(*c, "win") for c in CONFIGS] + [
     (game, game.default_players, {}, "score") for game in dict.fromkeys(c[0] for c in CONFIGS)
 ]
+# OpenSpiel's random simulation runs in `make test` at each game's usual player count (with every option); at the
+# other counts it is a soak run (`make soak`, run by CI after `make test`).
+SIM_PARAMS = [pytest.param(*c, id=f"{config_id(c[:3])}-{c[3]}",
+                           marks=() if c[1] == c[0].default_players else pytest.mark.soak) for c in SIM_CASES]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "reward"), SIM_CASES,
-                         ids=[f"{config_id(c[:3])}-{c[3]}" for c in SIM_CASES])
+@pytest.mark.parametrize(("game", "players", "options", "reward"), SIM_PARAMS)
 def test_openspiel_random_sim_test(game, players, options, reward):
     spiel_game = load_game(game, players=players, reward=reward, rng_seed=7, **options)
     # Serialization is off: OpenSpiel serializes a sampled-stochastic game with its C++ RNG state, which a
