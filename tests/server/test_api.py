@@ -153,3 +153,16 @@ def test_the_pages_their_icon_and_each_games_drawing_are_served(server):
             assert drawing.status_code == 200 and "export function draw" in drawing.text
         missing = http.get("/games/dragon/rules.py")
         assert missing.status_code == 404 and "no file" in missing.json()["error"]
+
+
+def test_a_games_rules_are_served_from_the_text_the_command_line_shows(server):
+    from ninjatable.core import get_game
+
+    with server.http() as http:
+        answer = http.get("/api/games/clanwars/rules")
+        unknown = http.get("/api/games/chess/rules")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["markdown"] == get_game("clanwars").rules_text()
+    assert body["html"].startswith("<h1>Ninja Clan Wars") and "<script" not in body["html"]
+    assert unknown.status_code == 400 and "clanwars" in unknown.json()["error"]

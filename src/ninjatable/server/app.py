@@ -27,7 +27,7 @@ from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, check_name
 from .botpool import BotPool
 from .config import Limits
 from .hub import Hub
-from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames
+from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames, rules_html
 from .people import leaderboard, person_page, seats_of
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -136,6 +136,14 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     async def games() -> list[dict[str, Any]]:
         """Every game: id, title, summary, player counts, options with defaults and descriptions."""
         return [g.describe() for g in all_games()]
+
+    @app.get("/api/games/{game_id}/rules", responses=errors, tags=["games"])
+    async def rules(game_id: str) -> dict[str, str]:
+        """A game's rules as implemented (the text `ninjatable rules <id>` shows): `markdown`, and `html` made from
+        it for the table's Rules panel."""
+        game = get_game(game_id)
+        text = game.rules_text()
+        return {"game": game.id, "title": game.title, "markdown": text, "html": rules_html(text)}
 
     @app.get("/api/protocol", tags=["play"])
     async def protocol() -> dict[str, Any]:

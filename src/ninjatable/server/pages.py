@@ -46,6 +46,14 @@ class _Headers(dict):
 PAGE_HEADERS = _Headers()
 
 
+@functools.cache
+def rules_html(markdown: str) -> str:
+    """A game's rules page (Markdown, the project's own text) as HTML, with any raw HTML in it shown as text."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+
+
 def replay_frames(record: Record, seat: int | None) -> list[dict[str, Any]]:
     """Each step of a finished game as `seat` saw it (None: the spectator): the move, the view and new events."""
     state = record.start()
