@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { RecordLink, api, html, loadGame, makeUi, readerHeaders } from "./ui.js";
 import { Log, PlainView, ScoreSheet } from "./table.js";
 import { TopBar } from "./account.js";
+import { RulesButton, RulesPanel, seatNames } from "./help.js";
 
 export function Replay({ tableId, seat }) {
   const [info, setInfo] = useState(null);
@@ -10,6 +11,7 @@ export function Replay({ tableId, seat }) {
   const [game, setGame] = useState(undefined);
   const [at, setAt] = useState(0);
   const [error, setError] = useState("");
+  const [rulesOpen, setRulesOpen] = useState(false);
 
   useEffect(() => {
     api(`/api/tables/${encodeURIComponent(tableId)}`).then((state) => {
@@ -41,8 +43,9 @@ export function Replay({ tableId, seat }) {
   if (!info || !frames || game === undefined) return html`${top}<main class="narrow"><p>Loading the replay…</p></main>`;
   const frame = frames[at];
   const events = frames.slice(0, at + 1).flatMap((f) => f.events);
+  const names = seatNames(info.seats, seat);
   const ui = makeUi({ view: frame.view, legal: [], refused: [], decision: null, me: seat, seatInfo: info.seats,
-                      onAction: () => {}, busy: true });
+                      onAction: () => {}, busy: true, events, names });
   const board = game && game.draw ? game.draw(frame.view, ui) : html`<${PlainView} view=${frame.view} />`;
   return html`${top}
     <main class="table-page">
@@ -65,13 +68,15 @@ export function Replay({ tableId, seat }) {
           <input type="range" aria-label="Move" min="0" max=${frames.length - 1} value=${at}
             onInput=${(e) => setAt(Number(e.target.value))} />
         </div>
+        <div class="table-tools"><${RulesButton} open=${rulesOpen} onToggle=${() => setRulesOpen(!rulesOpen)} /></div>
+        ${rulesOpen && html`<${RulesPanel} gameId=${info.game} glossary=${(game && game.glossary) || []} />`}
         <div class="game">${board}</div>
         <p class="links"><${RecordLink} info=${info} />
           <a class="btn" href="/">Lobby</a></p>
       </section>
       <aside class="side">
-        <${ScoreSheet} view=${frame.view} seats=${info.seats} seat=${seat} />
-        <${Log} events=${events} />
+        <${ScoreSheet} view=${frame.view} names=${names} />
+        <${Log} events=${events} names=${names} me=${seat} words=${game && game.words} />
       </aside>
     </main>`;
 }

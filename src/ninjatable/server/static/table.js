@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { RecordLink, api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
 import { TopBar, authHref, personHref, tableHref, useAccount } from "./account.js";
+import { RulesButton, RulesPanel, SoundToggle, nowLine, playTone, seatNames, useSound, withNames } from "./help.js";
 
 // The protocol version the server put in the page (one number, in server/protocol.py).
 const PROTOCOL = Number(document.querySelector('meta[name="ninjatable-protocol"]').content);
@@ -150,6 +151,12 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const [chat, setChat] = useState([]);
   const [flash, setFlash] = useState("");
   const [rematch, setRematch] = useState(info.rematch || null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [why, setWhy] = useState("");
+  const [sound, toggleSound] = useSound();
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+  const updateRef = useRef(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
@@ -167,6 +174,12 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     } else if (message.type === "notice") {
       setFlash(message.text);
     } else if (message.type === "update") {
+      // The gong at a live table: an instant action was just played (its event says so).
+      if (soundRef.current && updateRef.current && message.live && message.events.some((e) => e.kind === "gong")) {
+        playTone("gong");
+      }
+      updateRef.current = message;
+      setWhy("");
       setUpdate(message);
       setBusy(false);
       setEvents((old) => [...old.slice(0, message.events_from), ...message.events]);
@@ -205,7 +218,14 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const myTurn = Boolean(update && update.legal.length);
   useEffect(() => {
     document.title = `${myTurn ? "(Your turn) " : ""}${info.title} · ninjatable`;
+    if (myTurn && sound) playTone("move");
+    if (myTurn) handIntoView();
   }, [myTurn, info.title]);
+  useEffect(() => {
+    if (!why) return undefined;
+    const timer = setTimeout(() => setWhy(""), 6000);
+    return () => clearTimeout(timer);
+  }, [why]);
 
   function onAction(id) {
     if (busy || !shown) return;
@@ -237,10 +257,12 @@ function LiveTable({ info, game, identity, onLostSeat }) {
       <main class="narrow"><p>Connecting to the table…</p></main>`;
   }
   const seatInfo = update.seats;
+  const names = seatNames(seatInfo, seat);
   const view = shown.view;
   const live = update.live;
   const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
-                              onAction, busy: busy && !(live && live.held), live }) : null;
+                              onAction, busy: busy && !(live && live.held), live, events, names,
+                              onRefused: (label, reason) => setWhy(`${label}: ${reason}`) }) : null;
   const instant = live && ui ? shown.legal.filter((a) => live.instant.includes(a.id)) : [];
   if (ui) instant.forEach((a) => ui.placed.add(a.id));
   let board = null;
@@ -261,34 +283,52 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     <main class="table-page">
       <section class="board" aria-label="The table">
         ${update.status === "waiting" && html`<${Waiting} info=${info} update=${update} />`}
+        <div class="table-tools">
+          <${RulesButton} open=${rulesOpen} onToggle=${() => setRulesOpen(!rulesOpen)} />
+          <${SoundToggle} on=${sound} onToggle=${toggleSound} />
+        </div>
+        ${rulesOpen && html`<${RulesPanel} gameId=${info.game} glossary=${(game && game.glossary) || []}
+          now=${nowLine(update, shown, seat, names)} />`}
         ${me && me.bot_playing && html`<p class="banner warn" role="status">A bot is playing your seat
           ${update.clocks.some((c) => c.seat === seat) ? "" : "while you are away"}; it is yours again as you act.</p>`}
         ${seat === null && html`<p class="banner" role="status">You are watching: you see what every player may see.</p>`}
-        <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui}
+        <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui} names=${names}
           onUndo=${undo} onConfirm=${() => onAction(decision.confirm)} />
         ${notice && html`<p class="banner error" role="alert">${notice}</p>`}
         ${flash && html`<p class="banner warn flash" role="status">${flash}</p>`}
         ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
-          instant=${instant} onAction=${onAction} game=${game} />`}
+          instant=${instant} onAction=${onAction} game=${game} names=${names} />`}
         <div class="game">${board}</div>
         ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
           ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
             disabled=${busy} onClick=${() => onAction(a.id)}>${a.label}</button>`)}</div>`}
-        ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat}
+        ${why && html`<p class="why" role="status">${why}</p>`}
+        ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat} names=${names}
           identity=${identity} rematch=${rematch} />`}
       </section>
       <aside class="side">
         <${Seats} update=${update} seat=${seat} />
-        <${ScoreSheet} view=${update.view} seats=${seatInfo} seat=${seat} />
+        <${ScoreSheet} view=${update.view} names=${names} />
         ${info.settings.chat !== false && html`<${Chat} lines=${chat} seat=${seat} send=${send} />`}
-        <${Log} events=${events} />
+        <${Log} events=${events} names=${names} me=${seat} words=${game && game.words} />
       </aside>
     </main>`;
 }
 
+// On a phone, once it becomes the seat's move: the playable part of the hand scrolled into view if it is not.
+function handIntoView() {
+  if (window.innerWidth > 760) return;
+  requestAnimationFrame(() => {
+    const playable = document.querySelector(".game .area.mine .playable");
+    if (!playable) return;
+    const box = playable.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) playable.scrollIntoView({ block: "center" });
+  });
+}
+
 // A live table: the count before the held choices are played, the time left in the step (in the game's words),
 // who has chosen, and the instant actions (first come), drawn by the game's `InstantActions` when it has one.
-function LiveBar({ live, update, seat, instant, onAction, game }) {
+function LiveBar({ live, update, seat, instant, onAction, game, names }) {
   const waiting = update.view.to_move.filter((s) => !live.chosen.includes(s));
   const Instant = (game && game.InstantActions) || InstantActions;
   return html`<div class="livebar" aria-label="Live play">
@@ -296,7 +336,7 @@ function LiveBar({ live, update, seat, instant, onAction, game }) {
       : live.ends !== null && html`<span class="stat">${live.clock}
         <${Clock} seconds=${live.ends} key=${`e${update.version}-${live.held}`} /></span>`}
     ${live.held && html`<span class="stat">${live.chosen.length} of ${update.view.players} have chosen${waiting.length
-      ? `; waiting for ${waiting.map((s) => (s === seat ? "you" : `Player ${s + 1}`)).join(", ")}` : ""}</span>`}
+      ? `; waiting for ${waiting.map((s) => (s === seat ? "you" : names[s])).join(", ")}` : ""}</span>`}
     ${live.mine && ((live.timed_out || []).includes(seat)
       ? html`<span class="stat chosen">Time is up: the bot chose <b>${live.mine.label}</b> for you (click another card to change)</span>`
       : html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`)}
@@ -345,22 +385,30 @@ function Connection({ status }) {
 
 function Waiting({ info, update }) {
   const open = update.seats.filter((s) => s.kind === "open").length;
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try { await navigator.clipboard.writeText(info.invite_url); setCopied(true); } catch { setCopied(false); }
-  }
+  const watch = `${location.origin}${tableHref(info.id)}/watch`;
   return html`<div class="banner invite">
     <p>Waiting for ${open} more player${open > 1 ? "s" : ""}. Send this link to your friends:</p>
-    <p class="invite-row"><input readonly aria-label="Invite link" value=${info.invite_url}
-      onFocus=${(e) => e.target.select()} />
-      <button type="button" class="btn" onClick=${copy}>${copied ? "Copied" : "Copy link"}</button></p></div>`;
+    <${LinkRow} label="Invite link" url=${info.invite_url} />
+    ${info.settings.public && html`<p>Spectators watch with this one:</p>
+      <${LinkRow} label="Spectator link" url=${watch} />`}</div>`;
 }
 
-function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm }) {
+// A link to hand on: shown in full, selected on focus, with a copy button.
+function LinkRow({ label, url }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try { await navigator.clipboard.writeText(url); setCopied(true); } catch { setCopied(false); }
+  }
+  return html`<p class="invite-row"><input readonly aria-label=${label} value=${url}
+      onFocus=${(e) => e.target.select()} />
+    <button type="button" class="btn" onClick=${copy} aria-label=${`Copy the ${label.toLowerCase()}`}>${copied ? "Copied" : "Copy link"}</button></p>`;
+}
+
+function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm, names }) {
   if (seat === null || update.status !== "playing") return null;
   const decision = shown.decision;
   if (!decision) {
-    const waiting = update.view.to_move.map((s) => `Player ${s + 1}`).join(", ");
+    const waiting = update.view.to_move.map((s) => names[s]).join(", ");
     return html`<p class="prompt" role="status">Waiting for ${waiting}…</p>`;
   }
   const confirmable = decision.multi && shown.legal.some((a) => a.id === decision.confirm);
@@ -401,20 +449,36 @@ function Seats({ update, seat }) {
     })}</ol></section>`;
 }
 
-export function ScoreSheet({ view, seats: seatInfo, seat }) {
+// The score sheet, short however long the game: beyond a few lines, the earlier ones are folded away.
+const SHEET_SHOWN = 4;
+
+export function ScoreSheet({ view, names }) {
   if (!view || !view.score_sheet.length) return null;
-  return html`<section class="panel"><h2>Score sheet</h2><div class="scroll"><table class="sheet">
-    <thead><tr><th></th>${view.scores.map((_, i) => html`<th>${i === seat ? "You" : `P${i + 1}`}</th>`)}</tr></thead>
-    <tbody>${view.score_sheet.map((line) => html`<tr><th>${line.label}</th>
-      ${line.points.map((p) => html`<td>${p}</td>`)}</tr>`)}</tbody>
+  const lines = view.score_sheet;
+  const folded = lines.length > SHEET_SHOWN + 1 ? lines.slice(0, -SHEET_SHOWN) : [];
+  const head = html`<thead><tr><th></th>${view.scores.map((_, i) => html`<th title=${names[i]}>${short(names[i])}</th>`)}</tr></thead>`;
+  const rows = (part) => part.map((line) => html`<tr><th>${withNames(line.label, names, null)}</th>
+      ${line.points.map((p) => html`<td>${p}</td>`)}</tr>`);
+  return html`<section class="panel"><h2>Score sheet</h2>
+    ${folded.length > 0 && html`<details class="sheet-earlier"><summary>${folded.length} earlier lines</summary>
+      <div class="scroll"><table class="sheet">${head}<tbody>${rows(folded)}</tbody></table></div></details>`}
+    <div class="scroll"><table class="sheet">${head}
+    <tbody>${rows(lines.slice(folded.length))}</tbody>
     <tfoot><tr><th>Total</th>${view.scores.map((t) => html`<td>${t}</td>`)}</tr></tfoot></table></div></section>`;
 }
 
-export function Log({ events }) {
+// A name short enough for a column of the score sheet.
+function short(name) {
+  return name.length > 8 ? `${name.slice(0, 7)}…` : name;
+}
+
+// The log in words: the players' names for "Player N", the game's card words.
+export function Log({ events, names, me, words }) {
   const end = useRef(null);
   useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [events.length]);
   return html`<section class="panel"><h2>What happened</h2>
-    <ol class="log" ref=${end} aria-live="polite">${events.slice(-200).map((e) => html`<li class=${`ev-${e.kind}`}>${e.text}</li>`)}</ol>
+    <ol class="log" ref=${end} aria-live="polite">${events.slice(-200).map((e) => html`<li class=${`ev-${e.kind}`}>
+      ${withNames(e.text, names, me, words)}</li>`)}</ol>
   </section>`;
 }
 
@@ -455,12 +519,12 @@ function PlayAgain({ info, seat, identity, rematch }) {
     ${error && html`<span class="error" role="alert">${error}</span>`}`;
 }
 
-function Finished({ info, update, seat, identity, rematch }) {
+function Finished({ info, update, seat, identity, rematch, names }) {
   const view = update.view;
-  const winners = view.winners.map((w) => (w === seat ? "You" : `Player ${w + 1}`));
+  const winners = view.winners.map((w) => names[w]);
   return html`<div class="banner done" role="status">
     <p><strong>Game over.</strong> ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}.
-      Final scores: ${view.scores.map((s, i) => `${i === seat ? "you" : `Player ${i + 1}`} ${s}`).join(", ")}.</p>
+      Final scores: ${view.scores.map((s, i) => `${i === seat ? "you" : names[i]} ${s}`).join(", ")}.</p>
     <p class="links">
       <${PlayAgain} info=${info} seat=${seat} identity=${identity} rematch=${rematch} />
       <${RecordLink} info=${info} />

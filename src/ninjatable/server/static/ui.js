@@ -82,7 +82,10 @@ export async function loadGame(gameId) {
 // The `ui` a game's draw(view, ui) receives. `action(label)` gives the props that make an element play the legal
 // action of that label (or grey it out with the kernel's reason); every action drawn so is marked as placed,
 // and the page adds a plain button for each legal action the drawing did not place.
-export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy, live = null }) {
+// `events`: the log the page holds (for `lastTrick`); `names`: each seat's name as the page says it;
+// `onRefused(label, reason)`: a greyed control was tapped (the page shows the reason).
+export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy, live = null, events = [],
+                         names = null, onRefused = null }) {
   const byLabel = new Map(legal.map((a) => [a.label, a.id]));
   const reasons = new Map(refused.map((r) => [r.label, r.reason]));
   const placed = new Set();
@@ -97,8 +100,9 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
     placed,
     can: (label) => byLabel.has(label),
     seatName: (s) => seatLabel(seatInfo && seatInfo[s], s, me),
-    shortName: (s) => (s === me ? "You" : (seatInfo && seatInfo[s] && seatInfo[s].kind === "person"
+    shortName: (s) => (names ? names[s] : s === me ? "You" : (seatInfo && seatInfo[s] && seatInfo[s].kind === "person"
       ? seatInfo[s].name : `Player ${s + 1}`)),
+    lastTrick: () => lastTrickOf(events, view ? view.players : 0),
     // Props for a control of the action with this label: clickable when legal, greyed with a reason if not.
     action(label, title) {
       const id = byLabel.get(label);
@@ -107,7 +111,12 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
         return { onClick: () => onAction(id), disabled: busy, title: title || label, "data-action": label,
                  class: "playable" };
       }
-      return { disabled: true, title: reasons.get(label) || title || "", "data-action": label, class: "unplayable" };
+      const reason = reasons.get(label);
+      if (reason && onRefused) {  // focusable and tappable, so that a touch screen can tell why
+        return { "aria-disabled": "true", title: reason, "data-action": label, class: "unplayable",
+                 onClick: () => onRefused(label, reason) };
+      }
+      return { disabled: true, title: reason || title || "", "data-action": label, class: "unplayable" };
     },
     // A card: `text` large on a face of `colour` (a name from style.css: purple, red, blue, green, yellow, grey,
     // ...); with `action`, a button playing that action's label.
@@ -122,7 +131,7 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
       }
       const props = ui.action(action, note);
       return html`<button key=${key} type="button" ...${props} class=${`${classes} ${props.class}`}
-        aria-label=${`${spoken}${props.disabled ? ` (${props.title || "not playable now"})` : ""}`}>${face}</button>`;
+        aria-label=${`${spoken}${props.class === "unplayable" ? ` (${props.title || "not playable now"})` : ""}`}>${face}</button>`;
     },
     button(label, text, extra = {}) {
       const props = ui.action(label);
@@ -130,4 +139,23 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
     },
   };
   return ui;
+}
+
+// The last completed trick of a trick game, read from its log (every card played there is public): the cards of
+// the latest "Player N wins the trick" with the seat that played each ("Player N plays X"), in the order played,
+// and the winner; null before the first trick ends or once a card of the next trick is played.
+export function lastTrickOf(events, players) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const event = events[i];
+    if (event.kind === "play") return null;
+    const won = event.kind === "trick" && event.text.match(/^Player (\d+) wins the trick/);
+    if (!won) continue;
+    const cards = [];
+    for (let j = i - 1; j >= 0 && cards.length < players; j -= 1) {
+      const played = events[j].kind === "play" && events[j].text.match(/^Player (\d+) plays (\S+)$/);
+      if (played) cards.unshift([Number(played[1]) - 1, played[2]]);
+    }
+    return cards.length === players ? { winner: Number(won[1]) - 1, cards } : null;
+  }
+  return null;
 }
