@@ -4,6 +4,42 @@
 const COLOURS = { P: "purple", R: "red", B: "blue", G: "green" };
 const ORDER = "PRBG";
 
+// What the page shows, for the Rules panel.
+export const glossary = [
+  ["Trump (a small card)", "the Trump Indicator's colour this round: a trump beats any card of the colour led"],
+  ["purple, red, blue, green", "the colours; each card carries its number large and its colour's name beneath"],
+  ["P7, R12, B1, G5", "the record's short card names: 7 purple, 12 red, 1 blue, 5 green"],
+  ["Purple may not be led yet", "nobody may lead purple until a purple card has been taken (unless a hand holds only purple)"],
+  ["body tokens", "Dragon Body tokens, one per trick won, +5 points each"],
+  ["the Head", "the Dragon Head token, taken by the winner of a round's last trick instead of a body token (+5)"],
+  ["Purples you took", "purple cards taken in tricks: each scores minus its number"],
+  ["Inverted Scale", "the cards left over after the deal, face down; revealed after the last trick, its purples go to that trick's winner"],
+  ["Summoning", "the winner of the last round's last trick takes 2 Inverted Scale cards and puts 2 back"],
+  ["Jutsu: bodily division", "the holder of the highest trump splits their hand: the 2nd-half pile is taken up once the hand is empty"],
+  ["Jutsu: soul-sucking", "every other player gives the practitioner a card, who gives one back to each"],
+  ["2nd-half pile", "the cards a Bodily Division practitioner set aside for the second half of the round"],
+  ["Last trick", "the trick just completed and who won it, shown until the next card is played"],
+  ["blue ring", "a card you may play now"],
+  ["greyed card", "a card you may not play now: tap or hover it for the reason"],
+];
+
+// The log's card names in the cards' words: "P4" as "4 purple".
+export function words(text) {
+  return text.replace(/\b([PRBG])(1[0-2]|[1-9])\b/g, (_, c, n) => `${n} ${COLOURS[c]}`);
+}
+
+// The last completed trick, shown until the next card is played: each card with its player, the winner's marked.
+function lastTrick(ui, view, last) {
+  const { html } = ui;
+  const at = last.cards.findIndex(([s]) => s === last.winner);
+  return html`<div class="last-trick" aria-label="The last trick">
+    <div class="stat">Last trick: <b>${ui.shortName(last.winner)}</b> ${last.winner === ui.me ? "win" : "wins"} it</div>
+    <div class="row trick-collect">${last.cards.map(([s, label], i) => html`<span key=${`last-${label}`}
+      class=${`played${s === last.winner ? " won" : ""}`} style=${`--shift: ${at - i}`}>
+      ${cardOf(ui, label)}<span class="stat">${ui.shortName(s)}${s === last.winner ? " · won" : ""}</span></span>`)}</div>
+  </div>`;
+}
+
 function cardOf(ui, label, extra = {}) {
   const colour = COLOURS[label[0]];
   return ui.card(label.slice(1), { colour, sub: colour, key: label, ...extra });
@@ -27,6 +63,7 @@ function tokens(seat) {
 
 export function draw(view, ui) {
   const { html } = ui;
+  const last = ui.lastTrick ? ui.lastTrick() : null;  // from the log: every card played is public
   const me = view.seat;
   const trumpColour = view.trump;
   const jutsu = view.practitioner === null ? "" : `${ui.shortName(view.practitioner)}: ${view.jutsu}`
@@ -41,7 +78,7 @@ export function draw(view, ui) {
       ${view.summoner !== null && html`<span class="stat">Summoning: <b>${ui.shortName(view.summoner)}</b></span>`}
     </div></div>`;
 
-  const scale = html`<div class="area"><h3>Inverted Scale</h3><div class="row">
+  const scale = html`<div class="area scale"><h3>Inverted Scale</h3><div class="row">
     ${Array.from({ length: view.scale_size }, (_, i) => ui.can(`scale${i + 1}`)
       ? ui.card("?", { back: true, action: `scale${i + 1}`, name: `Inverted Scale card ${i + 1}, face down`, key: i })
       : ui.card("", { back: true, key: i }))}
@@ -49,9 +86,10 @@ export function draw(view, ui) {
       ${cards(ui, view.revealed_scale, { small: true })}`}
   </div></div>`;
 
-  const trick = html`<div class="area trick"><h3>Trick${view.trick.length ? "" : ": nobody has played yet"}</h3>
-    <div class="row">${view.trick.map(([s, label]) => html`<span class="played">
-      ${cardOf(ui, label)}<span class="stat">${ui.shortName(s)}</span></span>`)}</div></div>`;
+  const trick = html`<div class="area trick"><h3>Trick${view.trick.length || last ? "" : ": nobody has played yet"}</h3>
+    <div class="row">${view.trick.map(([s, label]) => html`<span class="played trick-card" key=${label}>
+      ${cardOf(ui, label)}<span class="stat">${ui.shortName(s)}</span></span>`)}</div>
+    ${view.trick.length === 0 && last && lastTrick(ui, view, last)}</div>`;
 
   const others = view.seats.map((seat, s) => ({ seat, s })).filter(({ s }) => s !== me);
   const opponents = html`<div class="opponents">${others.map(({ seat, s }) => html`
@@ -76,12 +114,16 @@ export function draw(view, ui) {
           <span class="stat">${typeof where === "number" ? ui.shortName(where) : `in ${where === "scale" ? "the scale" : where}`}</span></span>`)}</div>`}
     </div>`;
   }
-  return html`${header}${opponents}${trick}${scale}${mine}`;
+  return html`<div class="dragon">${header}${trick}${scale}${mine}${opponents}</div>`;
 }
 
 export const css = `
 .dragon-head .row { gap: 1rem; }
 .played { display: inline-flex; flex-direction: column; align-items: center; gap: .15rem; }
 .hand { gap: .8rem; }
+.dragon { display: grid; gap: .8rem; }
+@media (min-width: 761px) {
+  .dragon .opponents { order: 1; } .dragon .trick { order: 2; } .dragon .area.scale { order: 3; } .dragon .area.mine { order: 4; }
+}
 .suit { gap: .25rem; }
 `;

@@ -6,6 +6,29 @@ const ORDER = ["red", "blue", "green"];
 const ARROW = "➶";
 const SHURIKEN = "✦";
 const PIECES = 5; // Shuriken pieces in the game
+const COLOUR_WORDS = { R: "red", B: "blue", G: "green" };
+
+// What the page shows, for the Rules panel.
+export const glossary = [
+  [`${ARROW} Arrow`, "an Arrow card: whoever plays it leads the next trick, whoever wins it (a later Arrow in the trick overrides an earlier one); the header lists this game's Arrows"],
+  [`${SHURIKEN} Shuriken`, "the 6s: whoever takes the trick takes a Shuriken piece from the stock for each 6 in it"],
+  [`${SHURIKEN}${SHURIKEN}✧ stock`, `the Shuriken pieces left in the stock (${SHURIKEN} a piece still there, ✧ one taken); when it runs out, Shuriken scoring`],
+  ["Mission Value", "the Secrecy card: a Ninja Power above it scores nothing this round"],
+  ["Ninja Power", "the sum of the top cards of a Card Area; in red when it is over the Mission Value"],
+  ["Card Area", "the tricks a player took, one stack per colour; only each stack's top card shows, with its height"],
+  ["Colours", "how many colours a player received: breaks a tie in Ninja Power"],
+  ["No red left", "the player did not follow red, so holds no red card this round"],
+  ["winning (gold ring)", "the card winning the trick so far: the highest value, the later card on a tie"],
+  ["Last trick", "the trick just completed and who won it, shown until the next card is played"],
+  ["blue ring", "a card you may play now"],
+  ["greyed card", "a card you may not play now: tap or hover it for the reason"],
+  ["R5, B2, G6", "the record's short card names: red 5, blue 2, green 6"],
+];
+
+// The log's card names in the cards' words: "R5" as "red 5".
+export function words(text) {
+  return text.replace(/\b([RBG])([1-8])\b/g, (_, c, v) => `${COLOUR_WORDS[c]} ${v}`);
+}
 
 // A card face: its value large, its colour as the face and a caption, the Arrow or Shuriken icon in the corner.
 function cardOf(ui, view, label, extra = {}) {
@@ -58,6 +81,25 @@ function standing(ui, view, seat) {
   </div>`;
 }
 
+// The last completed trick, shown until the next card is played: each card with its player, the winner's marked;
+// the cards gather towards the winner as it appears (style.css: .trick-collect).
+function lastTrick(ui, view, last) {
+  const { html } = ui;
+  const at = last.cards.findIndex(([s]) => s === last.winner);
+  return html`<div class="last-trick" aria-label="The last trick">
+    <div class="stat">Last trick: <b>${ui.shortName(last.winner)}</b> ${last.winner === ui.me ? "win" : "wins"} it</div>
+    <div class="row trick-collect">${last.cards.map(([s, label], i) => html`<span key=${`last-${label}`}
+      class=${`ob-played${s === last.winner ? " won" : ""}`} style=${`--shift: ${at - i}`}>
+      ${cardOf(ui, view, label)}<span class="stat">${ui.shortName(s)}${s === last.winner ? " · won" : ""}</span></span>`)}</div>
+  </div>`;
+}
+
+// Who leads, in words; nothing once the game is over (nobody leads then).
+function leading(ui, view) {
+  if (!view.to_move.length) return "";
+  return `${ui.shortName(view.leader)} lead${view.leader === view.seat ? "" : "s"}`;
+}
+
 // Position in the trick of the card winning so far: the highest value, the later card on a tie.
 function winningSoFar(trick) {
   let best = 0;
@@ -67,6 +109,7 @@ function winningSoFar(trick) {
 
 export function draw(view, ui) {
   const { html } = ui;
+  const last = ui.lastTrick ? ui.lastTrick() : null;  // from the log: every card played is public
   const me = view.seat;
   const turn = (s) => view.to_move.includes(s);
   const header = html`<div class="area ob-head"><div class="row">
@@ -94,11 +137,12 @@ export function draw(view, ui) {
 
   const best = view.trick.length ? winningSoFar(view.trick) : -1;
   const trick = html`<div class="area trick">
-    <h3>Trick ${view.trick_number} · ${view.trick.length ? `${view.led} led by ${ui.shortName(view.leader)}`
-      : `${ui.shortName(view.leader)} lead${view.leader === me ? "" : "s"}`}</h3>
-    <div class="row">${view.trick.map(([s, label], i) => html`<span class=${`ob-played${i === best ? " ob-best" : ""}`} key=${label}>
+    <h3>Trick ${view.trick_number}${view.trick.length ? ` · ${view.led} led by ${ui.shortName(view.leader)}`
+      : leading(ui, view) && ` · ${leading(ui, view)}`}</h3>
+    <div class="row">${view.trick.map(([s, label], i) => html`<span class=${`ob-played trick-card${i === best ? " ob-best" : ""}`} key=${label}>
       ${cardOf(ui, view, label)}<span class="stat">${ui.shortName(s)}${i === best ? " · winning" : ""}</span></span>`)}
-      ${view.trick.length === 0 && html`<span class="stat">No card played yet.</span>`}</div>
+      ${view.trick.length === 0 && !last && html`<span class="stat">No card played yet.</span>`}</div>
+    ${view.trick.length === 0 && last && lastTrick(ui, view, last)}
     ${view.arrow !== null && html`<div class="stat">${ARROW} ${ui.shortName(view.arrow)} ${view.arrow === me ? "lead" : "leads"} the next trick (Arrow)</div>`}
   </div>`;
 
@@ -113,7 +157,7 @@ export function draw(view, ui) {
       ${standing(ui, view, seat)}
     </div>`;
   }
-  return html`<div class="oboro">${header}${opponents}${trick}${mine}</div>`;
+  return html`<div class="oboro">${header}${trick}${mine}${opponents}</div>`;
 }
 
 export const css = `
@@ -142,7 +186,12 @@ export const css = `
 .ob-standing { margin-top: .4rem; gap: .2rem .8rem; }
 .ob-over, .ob-over b { color: var(--accent); }
 .ob-best .card { outline: 3px solid var(--yellow); outline-offset: 1px; }
+.oboro .last-trick { margin-top: .3rem; }
+@media (min-width: 761px) {
+  .oboro .opponents { order: 1; } .oboro .trick { order: 2; } .oboro .area.mine { order: 3; }
+}
 @media (max-width: 760px) {
+  .ob-legend { display: none; }
   .ob-empty { width: 2.5rem; height: 3.6rem; }
   .ob-icon { font-size: .8rem; top: .08rem; right: .1rem; }
 }
