@@ -24,6 +24,31 @@ const MOVE_TEXT = {
   spy: "Use a SPY Ninja: look at a hand",
 };
 
+// What the page shows, for the Rules panel.
+export const glossary = [
+  ["S, F", "Stealth and Fight: a Ninja's ratings, written 3S/2F (Stealth 3, Fight 2)"],
+  ["+3S, +2F", "an Event card's bonus to the Stealth or the Fight total of the contest it is played in"],
+  ["AYN", "all your other Ninja (Clan Leader: AYN get F+1)"],
+  ["ECP", "for each Event card played in its contest (Ninjitsu Master: ECP get S+1)"],
+  ["TIP", "tokens into play: the card puts Ninja tokens into play instead of itself"],
+  ["SPY", "may look at an opponent's hand in the Spy Phase"],
+  ["looked", "a SPY Ninja that has looked at a hand this turn"],
+  ["cost", "the Shinobi Markers a Ninja costs to recruit"],
+  ["village", "a clan's village: the number is its Shinobi Markers"],
+  ["black card", "a Ninja; grey: a recruit or Endurance Event; teal: a Spy Phase Event; brown: a Mission Phase Event"],
+  ["blue, red, purple card", "a contest Event giving Stealth, Fight, or either"],
+  ["Attacks left", "the attacks the clan whose turn it is may still make"],
+  ["Mass combat", "each side may add this many more Ninja to the combat"],
+  ["defender wins ties", "an attack needs a higher total than the defence"],
+  ["blue ring", "a card, Ninja or village you may choose now"],
+  ["greyed card", "one you may not play now: tap or hover it for the reason"],
+];
+
+// A card's rulebook line, or words for a Ninja with no ability (the card itself says "-").
+function helpOf(card) {
+  return !card || card.help === "-" ? "no special ability" : card.help;
+}
+
 function cardColour(card) {
   if (card.kind === "ninja") return "black";
   if (card.phase !== "contest") return { spy: "teal", mission: "brown", recruit: "grey", endurance: "grey" }[card.phase];
@@ -45,7 +70,7 @@ function handCard(ui, name, key) {
   const uses = [`discard ${name}`, ...card.plays];
   const legal = uses.filter((label) => ui.can(label));
   const main = legal[0] || card.plays[0];
-  const note = legal.length ? `${main} (${card.help})` : card.help;
+  const note = legal.length ? `${main} (${helpOf(card)})` : helpOf(card);
   // An Event of two bonuses says which one a click plays now (the contest under way allows only one).
   const choice = legal.length && card.kind === "event" && main.startsWith(`${name} +`) ? ` · now ${main.slice(name.length + 1)}` : "";
   const face = ui.card(ui.html`<b>${name}</b>`, { colour: cardColour(card), sub: caption(card) + choice, action: main,
@@ -67,7 +92,7 @@ function hand(ui, names) {
 // A Ninja in play with its current ratings; it is a button when choosing it is the move (attack, target, block...).
 function ninja(ui, n, key) {
   const card = CARDS[n.name];
-  const notes = card ? card.help : (n.notes ? `token with ${n.notes}` : "token");
+  const notes = card ? helpOf(card) : (n.notes ? `token with ${n.notes}` : "token");
   const spy = n.spy_used ? " · looked" : "";
   return ui.card(ui.html`<b>${n.name}</b>`, { colour: n.cost ? "black" : "grey", key,
     sub: `${n.stealth}S / ${n.fight}F${n.cost ? ` · cost ${n.cost}` : ""}${spy}`,
@@ -83,7 +108,7 @@ function village(ui, clan) {
 
 function chips(ui, names, extra = "") {
   return names.map((n, i) => ui.html`<span class=${`cw-chip ${extra}`} key=${i}
-    title=${CARDS[n] ? CARDS[n].help : ""}>${n}</span>`);
+    title=${CARDS[n] ? helpOf(CARDS[n]) : ""}>${n}</span>`);
 }
 
 function clan(ui, view, c) {

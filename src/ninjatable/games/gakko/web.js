@@ -5,6 +5,24 @@
 
 const HANDS = ["Heaven", "Earth"];
 
+// What the page shows, for the Rules panel.
+export const glossary = [
+  ["Heaven", "your hidden hand"],
+  ["Earth", "your open hand, laid face up once everyone has split"],
+  ["Splitting", "at the start of a round everyone divides their cards between Heaven and Earth at once"],
+  ["Table", "the tiers of sets played, highest number on top"],
+  ["▲ ▼", "what may be played above the highest tier and below the lowest: a set of at least that many cards"],
+  ["locked", "the end tier with more cards is locked: nobody plays beyond it or takes it"],
+  ["Shuriken", "the last player who played a set; if the turn comes back to them with no play since, the table is cleaned"],
+  ["2×7", "a set: two cards of number 7"],
+  ["k-th card of a group", "clicking the 2nd 7 plays two 7s, the 3rd three"],
+  ["Take low / high", "take the end tier into your Earth instead of playing"],
+  ["Costs", "what a hand costs if the round ended now: 1+2+…+n for each group of n equal numbers"],
+  ["Undealt", "cards left out of the deal"],
+  ["limit", "a safeguard: the round ends after this many turns"],
+  ["acted this turn", "the hand has played, taken or passed this turn"],
+];
+
 // [[rank, how many], ...] in ascending order, from a sorted list of ranks.
 function groups(ranks) {
   const out = [];

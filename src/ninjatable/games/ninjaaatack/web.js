@@ -19,6 +19,25 @@ const GESTURES = [
 ];
 const PICTURE = Object.fromEntries(GESTURES);
 
+// What the page shows, for the Rules panel.
+export const glossary = [
+  ...Object.entries(FAMILIES).map(([name, [animal]]) => [`${animal} ${name}`, `a card of the ${name} family`]),
+  ["clan", "all 4 cards of one family between two partners' hands (a lone wolf: 3 in its own hand)"],
+  ["🔔 gong", "tap it to call: Ninjaaa! when your team holds a clan, Attack! when another team does"],
+  ["Ninjaaa!", "a call at the gong: my team holds a whole clan"],
+  ["Attack!", "a call at the gong: another team holds a whole clan"],
+  ["N, A keys", "at a live table, the keys that tap the gong with Ninjaaa! and Attack!"],
+  ["🐺 lone wolf", "with an odd number of players, one plays alone each round"],
+  ["your teammate", "your partner this round, facing you; the coloured ring marks your team"],
+  ["Penalty", "must hold a whole clan alone to call Ninjaaa!"],
+  ["pt", "points: the first team (or player) to the target wins"],
+  ["✓ card chosen", "the player has chosen the card to pass"],
+  ["to pass", "the card you chose to pass (you may change it until the count ends)"],
+  ["new", "the card you received at the last pass"],
+  ["↻", "cards pass to the left"],
+  ["gestures", "table talk everyone sees; 🤐 is silence; \"= Fox\" is what a gesture means in your partnership's code"],
+];
+
 // Team colours, in the order of view.teams (at most four teams: eight players, or a lone wolf and three pairs).
 const TEAM_COLOURS = ["#1a5fb4", "#c62828", "#2e7d32", "#8e44ad"];
 
