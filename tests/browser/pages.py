@@ -140,8 +140,8 @@ def create_through_the_lobby(page, url: str, setup: Setup) -> str:
     for label, value in setup.fields.items():
         page.get_by_label(label).fill(str(value))
     page.get_by_label("Your name").fill("Ann")
-    for seat in (2, 3):
-        page.get_by_label(f"Seat {seat}", exact=True).select_option("open")
+    for seat in range(2, setup.players + 1):  # the lobby starts every other seat as open
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("open" if seat <= 3 else "heuristic")
     page.get_by_text("Table settings").click()
     page.get_by_label("Bots wait before each move (seconds)").fill("0")
     page.get_by_role("button", name="Create the table").click()

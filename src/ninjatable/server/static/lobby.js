@@ -78,7 +78,7 @@ function CreateTable({ games, account }) {
     setOptions(Object.fromEntries(game.options.map((o) => [o.name, o.default])));
   }, [gameId]);
   useEffect(() => {
-    setOthers((old) => Array.from({ length: players }, (_, i) => old[i] || (i === 0 ? "open" : "heuristic")));
+    setOthers((old) => Array.from({ length: players }, (_, i) => old[i] || "open"));
   }, [players]);
 
   async function create(event) {
