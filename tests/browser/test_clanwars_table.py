@@ -38,7 +38,7 @@ def test_on_a_phone_recruiting_is_a_draft_with_undo_and_a_waiting_event_says_why
 
     page.locator(".prompt .draft .btn.primary").click()  # confirmed: the recruit is played
     prompt.get_by_text("Spy Phase").wait_for()
-    assert page.locator(".log li", has_text="Player 1 recruits Clan Leader for 4").count() == 1
+    assert page.locator(".log li", has_text="You recruit Clan Leader for 4").count() == 1
     smoke = page.locator(".area.mine button.card[data-action='Smoke Bombs']")
     assert smoke.is_disabled() and smoke.get_attribute("title") == "played in a Stealth or Fight contest"
     assert page.errors == []

@@ -47,7 +47,7 @@ def test_the_split_is_a_draft_undone_card_by_card_and_sent_with_done(live, perso
     page.locator(".prompt .draft .btn.primary").click()
     page.locator(".tiers").wait_for()  # everyone has split: the table opens
     assert hand(page, "Earth") == earth
-    assert page.locator(".log li", has_text=f"Player 1 reveals Earth: {' '.join(earth)}").count() == 1
+    assert page.locator(".log li", has_text=f"You reveal Earth: {' '.join(earth)}").count() == 1
     assert page.errors == []
 
 
@@ -65,5 +65,5 @@ def test_the_kth_card_of_a_group_plays_a_set_of_k(live, person):
     label = max(sets, key=lambda s: s[1])[0]
     heaven.locator(f'button.card[data-action="{label}"]').click()
     count, rank = label.split()[1].split("x")
-    page.locator(".log li", has_text=f"Player 1 plays {count}x{rank} from Heaven").wait_for()
+    page.locator(".log li", has_text=f"You play {count}x{rank} from Heaven").wait_for()
     assert page.errors == []

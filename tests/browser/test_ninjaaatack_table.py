@@ -4,6 +4,7 @@ a person who does not choose in time has their card chosen by the bot; of two ta
 from __future__ import annotations
 
 import random
+import re
 import time
 
 from pages import Setup, create_through_the_lobby, every_page_shows_the_records_scores, finished, join_by_invite
@@ -270,5 +271,5 @@ def test_of_two_taps_at_the_gong_at_once_the_first_counts_and_the_other_is_told_
     assert loser.locator(".nt-call", has_text="tapped the gong").count() == 1
     # One call only: the log of both pages names one tap at the gong.
     for page in (ann, bo):
-        assert page.locator(".log li", has_text="taps the gong").count() == 1
+        assert page.locator(".log li", has_text=re.compile(r"taps? the gong")).count() == 1  # "You tap" on its own
         assert page.errors == []

@@ -58,7 +58,7 @@ def test_a_closed_page_is_played_by_the_bot_and_the_page_says_so(live, person):
     bo.context.close()
     ann.get_by_text("bot playing").wait_for(timeout=30_000)  # Bo's seat, after the grace time (slow if loaded)
     rng = random.Random(3)
-    played_for_bo = ann.get_by_text("Player 2 plays").first
+    played_for_bo = ann.get_by_text("Bo plays").first
     while not played_for_bo.is_visible():
         if my_turn(ann):
             take_turn(ann, rng)

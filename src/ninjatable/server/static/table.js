@@ -401,7 +401,7 @@ function LinkRow({ label, url }) {
   }
   return html`<p class="invite-row"><input readonly aria-label=${label} value=${url}
       onFocus=${(e) => e.target.select()} />
-    <button type="button" class="btn" onClick=${copy} aria-label=${`Copy the ${label.toLowerCase()}`}>${copied ? "Copied" : "Copy link"}</button></p>`;
+    <button type="button" class="btn" onClick=${copy} title=${`Copy the ${label.toLowerCase()}`}>${copied ? "Copied" : "Copy link"}</button></p>`;
 }
 
 function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm, names }) {
