@@ -3,7 +3,8 @@ tap the gong when the odds of the call being right are worth what a wrong call c
 
 Table-talk convention (shared by every heuristic seat): after a pass, a seat holding 2 or more cards of the
 family it collects makes the gesture that names that family in its partnership's codebook; otherwise it stays
-silent. Teammates read it to agree on a family; opponents see only that a gesture was made.
+silent. Teammates read it to agree on a family; opponents see only that a gesture was made. A partner seen to
+break the convention (trust.py) is no longer read: the bot then plays as with a silent partner.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from .convention import (
     convention_signal,
     gesture_action,
     latest_signals,
+    mate_of,
     own_hand,
     own_team,
     partner_promise,
 )
 from .reading import WINDOW, read_deals, read_hands
+from .trust import PartnerTrust
 
 # Weight of a sampled world in which a seat's gesture would have been a bluff (random players bluff a lot).
 BLUFF_WEIGHT = 0.25
@@ -75,10 +78,17 @@ class NinjaaaTackHeuristic(Bot):
         reading: int | None = None,
         floor: float = GAMBLE_FLOOR,
         signals: bool = True,
+        trust: bool = True,
         **params: Any,
     ) -> None:
-        super().__init__(seed, samples=samples, margin=margin, reading=reading, floor=floor, signals=signals, **params)
+        super().__init__(
+            seed, samples=samples, margin=margin, reading=reading, floor=floor, signals=signals, trust=trust, **params
+        )
         self.floor = floor
+        # False: the partner's gestures are always read by the convention (as before trust was learnt; and in a
+        # search's rollouts, where one bot plays a seat of many worlds and no game is followed from its start).
+        self.learns_trust = trust
+        self.partners = PartnerTrust()
         self.signals = signals  # False: always silent (a partnership that does not talk, for comparison)
         self.reading = reading  # None: `default_reading` deals at up to READING_MAX_PLAYERS players, else none
         self.default_reading = READING
@@ -94,13 +104,14 @@ class NinjaaaTackHeuristic(Bot):
         team = own_team(view, seat)
         need = clan_size(team)
         ninjaaa = ninjaaa_action(n)
+        ignored = self._untrusted(view, seat, team, n)
         # A clan in my own hand is a certain point, Penalty or not.
         if max(hand) >= need:
             return ninjaaa
-        signals = latest_signals(view, n)
+        signals = without(latest_signals(view, n), ignored)
         call = known_call(view, seat, hand, team, signals, legal)
         if call is None:
-            call = self._best_call(info, view, legal, ninjaaa)
+            call = self._best_call(info, view, legal, ninjaaa, ignored)
         if call is not None:
             return call
         if view["step"] == "pass":
@@ -109,11 +120,19 @@ class NinjaaaTackHeuristic(Bot):
         family = convention_signal(hand, seat, team, signals) if self.signals else SILENT
         return gesture_action(view, family, n)
 
+    def _untrusted(self, view: dict[str, Any], seat: int, team: tuple[int, ...], n: int) -> frozenset[int]:
+        """The partner, if its gestures have been seen to break the convention too often to be read; else none."""
+        if not self.learns_trust:
+            return frozenset()
+        self.partners.observe(view, seat, n)
+        partner = mate_of(seat, team)
+        return frozenset() if self.partners.trusted(partner) else frozenset([partner])
+
     @classmethod
     def for_rollouts(cls, seed: int) -> NinjaaaTackHeuristic:
         """In a search's rollouts: a reading of few deals, since rollouts are many (where a world does not hold the
-        passes a seat saw, a few sampled worlds weighed by the gestures instead)."""
-        bot = cls(seed=seed, samples=ROLLOUT_SAMPLES)
+        passes a seat saw, a few sampled worlds weighed by the gestures instead), and the partners trusted."""
+        bot = cls(seed=seed, samples=ROLLOUT_SAMPLES, trust=False)
         bot.default_reading = ROLLOUT_READING
         return bot
 
@@ -127,17 +146,17 @@ class NinjaaaTackHeuristic(Bot):
         """How well a world fits the gestures under the convention: each gesture it makes a bluff counts less."""
         return _weight(latest_signals(view, world.players), world, seat)
 
-    def _worlds(self, info: SeatInfo, view: dict[str, Any]):
+    def _worlds(self, info: SeatInfo, view: dict[str, Any], ignored: frozenset[int] = frozenset()):
         """Weighted worlds for the gong odds: read from the round (see `reading_particles`), else weighed by the
-        gestures."""
+        gestures; the gestures of the `ignored` seats are not read."""
         particles = reading_particles(self.reading, info.players, self.default_reading)
         if particles and knows_its_passes(view):
             world = info.sample_world(self.rng)
-            for hands in read_hands(view, info.seat, info.players, self.rng, particles):
+            for hands in read_hands(view, info.seat, info.players, self.rng, particles, ignored=ignored):
                 world._place_hands(hands)  # read from the round: they keep the seat's hand and every card
                 yield world, 1.0
             return
-        latest = latest_signals(view, info.players)  # the same for every world: read once
+        latest = without(latest_signals(view, info.players), ignored)  # the same for every world: read once
         for _ in range(self.samples):
             world = info.sample_world(self.rng)
             yield world, _weight(latest, world, info.seat)
@@ -186,23 +205,33 @@ class NinjaaaTackHeuristic(Bot):
         return keep
 
     # --- the gong ----------------------------------------------------------------------------------------------
-    def _best_call(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> int | None:
+    def _best_call(
+        self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int, ignored: frozenset[int]
+    ) -> int | None:
         """The call with the best odds in the worlds the bot believes, if they clear the threshold."""
-        best, odds = self._call_odds(info, view, legal, ninjaaa)
+        best, odds = self._call_odds(info, view, legal, ninjaaa, ignored)
         # Worth it when the odds beat the break-even by a margin (waiting may give better odds later), and are
         # good enough to play for the game rather than the round (GAMBLE_FLOOR).
         threshold = max(call_break_even(view, info.seat) + self.margin, self.floor)
         return best if odds >= threshold else None
 
-    def _call_odds(self, info: SeatInfo, view: dict[str, Any], legal: list[int], ninjaaa: int) -> tuple[int, float]:
-        """The call most likely to be right in the worlds the bot believes, and its odds."""
+    def _call_odds(
+        self,
+        info: SeatInfo,
+        view: dict[str, Any],
+        legal: list[int],
+        ninjaaa: int,
+        ignored: frozenset[int] = frozenset(),
+    ) -> tuple[int, float]:
+        """The call most likely to be right in the worlds the bot believes (not reading the `ignored` seats'
+        gestures), and its odds."""
         seat = info.seat
         attacks = [a for a in legal if a > ninjaaa]
         attack_all = attack_action(info.players)
         first_attack = attack_all + 1  # the house rule's Attack! on one team: this id plus one of its seats
         wins = {a: 0.0 for a in [ninjaaa, *attacks]}
         total = 0.0
-        for world, weight in self._worlds(info, view):
+        for world, weight in self._worlds(info, view, ignored):
             total += weight
             if world.ninjaaa_points(seat):
                 wins[ninjaaa] += weight
@@ -234,6 +263,13 @@ def known_call(
                                for t in view["teams"]):
         return attack
     return None
+
+
+def without(latest: dict[int, int], ignored: frozenset[int]) -> dict[int, int]:
+    """The latest gestures with the `ignored` seats' left out, as if those seats had stayed silent."""
+    if not ignored:
+        return latest
+    return {s: f for s, f in latest.items() if s not in ignored}
 
 
 def same_gesture(view: dict[str, Any], seats: list[int]) -> bool:

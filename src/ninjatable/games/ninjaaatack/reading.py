@@ -6,7 +6,9 @@ hold two of it, tap the gong at once with a clan in hand), most deals are incomp
 `read_hands` replays the round from many possible deals (a particle filter): at each pass the unseen passes are
 drawn from the convention, and each deal is weighed by how well the convention explains what the seat saw (the
 card it received, the gestures, no gong). Departures from the convention are unlikely, never impossible, so
-players who do not follow it (people, random bots) only blur the reading instead of breaking it.
+players who do not follow it (people, random bots) only blur the reading instead of breaking it. The gestures
+of seats the reader does not trust (see trust.py) are not read at all: their makers are taken as silent, and
+their silence says nothing.
 """
 
 from __future__ import annotations
@@ -28,16 +30,19 @@ WINDOW = 3
 class Reading:
     """What the seat saw of the round, arranged for the replay: the teams, the gestures by pass, its own hands."""
 
-    def __init__(self, view: dict[str, Any], seat: int, players: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, players: int, ignored: frozenset[int] = frozenset()) -> None:
         self.view = view
         self.seat = seat
         self.n = players
+        self.ignored = ignored  # seats whose gestures are not read
         self.teams = {s: tuple(t["seats"]) for t in view["teams"] for s in t["seats"]}
         # Gestures by pass, as the family each names in its maker's code (see `read_gesture`: OFF_CONVENTION for a
         # gesture that names none, UNKNOWN where the code is another partnership's secret); silence has no entry.
         codes = known_codes(view, players)
         self.gestures: dict[int, dict[int, int]] = {}
         for entry in view["signals"]:
+            if entry["seat"] in ignored:
+                continue
             meaning = read_gesture(codes, entry["seat"], SIGNALS.index(entry["signal"]))
             self.gestures.setdefault(entry["pass"], {})[entry["seat"]] = meaning
 
@@ -91,14 +96,26 @@ class Reading:
 
 
 def read_hands(
-    view: dict[str, Any], seat: int, players: int, rng: random.Random, particles: int = 128, window: int = WINDOW
+    view: dict[str, Any],
+    seat: int,
+    players: int,
+    rng: random.Random,
+    particles: int = 128,
+    window: int = WINDOW,
+    ignored: frozenset[int] = frozenset(),
 ) -> list[list[list[int]]]:
     """`particles` likely hand sets (each a list of per-seat family counts), equally weighted (see `read_deals`)."""
-    return [hands for hands, _ in read_deals(view, seat, players, rng, particles, window)]
+    return [hands for hands, _ in read_deals(view, seat, players, rng, particles, window, ignored)]
 
 
 def read_deals(
-    view: dict[str, Any], seat: int, players: int, rng: random.Random, particles: int = 128, window: int = WINDOW
+    view: dict[str, Any],
+    seat: int,
+    players: int,
+    rng: random.Random,
+    particles: int = 128,
+    window: int = WINDOW,
+    ignored: frozenset[int] = frozenset(),
 ) -> list[tuple[list[list[int]], list[list[int]]]]:
     """`particles` likely deals, equally weighted: each the hands (per-seat family counts) and the passes replayed.
 
@@ -106,9 +123,9 @@ def read_deals(
     cards the seat did not hold then, weighed by the gestures made just before; older passes are not replayed.
     The passes come one list per replayed pass (the family each seat passed), oldest first: with them a world
     holds what every seat saw of the window, so the other seats can read the table in it too. Pending choices of
-    the current step are not read (they are hidden).
+    the current step are not read (they are hidden), nor the gestures of the `ignored` seats.
     """
-    reading = Reading(view, seat, players)
+    reading = Reading(view, seat, players, ignored)
     passes = view["my_passes"]
     signal_done = len(passes) if view["step"] == "pass" else len(passes) - 1
     start = max(0, len(passes) - window)
@@ -172,7 +189,7 @@ def _weigh_gestures(
     for i, hands in enumerate(pool):
         weight = weights[i]
         for s in range(reading.n):
-            if s == reading.seat:
+            if s == reading.seat or s in reading.ignored:
                 continue
             expected, seen = convention_signal(hands[s], s, reading.teams[s], latest), made.get(s, SILENT)
             # A gesture of unknown meaning fits any gesture the convention makes here, and not silence.
