@@ -105,7 +105,7 @@ def test_every_command_in_the_docs_runs(where, command, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     args = shlex.split(shortened(command))
     if args[0] == "ninjatable":
-        if args[1:3] == ["replay", "runs/dragon-0.json"] or args[1:3] == ["replay", "--check"]:
+        if args[1:3] in (["replay", "runs/dragon-0.json"], ["replay", "--check"], ["analyse", "runs/dragon-0.json"]):
             # the record the simulate line before it writes
             CliRunner().invoke(app, ["simulate", "dragon", "--games", "1", "--records", "runs/"])
         result = CliRunner().invoke(app, args[1:], input="q\n")

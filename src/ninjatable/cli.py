@@ -376,6 +376,60 @@ def _count(text: str) -> int:
 
 @app.command()
 @clear_errors
+def analyse(
+    file: Annotated[Path, typer.Argument(help="The record of a finished game (saved by play, simulate or a table).")],
+    seat: Annotated[list[int] | None, typer.Option(help="A seat to analyse (from 1), repeatable; all by default.")]
+    = None,
+    worlds: Annotated[int, typer.Option(help="Worlds sampled per decision; each option is played in every one.",
+                                        min=1)] = 12,
+    rounds: Annotated[int | None, typer.Option(help="Rollouts stop after this many rounds (0: at the end of the "
+                                                    "game); the game's search setting by default.", min=0)] = None,
+    seed: Annotated[int, typer.Option(help="The analysis's seed: the same record and seed give the same analysis.")]
+    = 0,
+    jobs: Annotated[int, typer.Option(help="Weigh the decisions in this many processes.", min=1)] = 1,
+    backend: BackendName = "local",
+    address: RayAddress = None,
+    all_moves: Annotated[bool, typer.Option("--all", help="List every decision, not only the mistakes.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output: every decision and option.")]
+    = False,
+) -> None:
+    """Weigh every decision of a finished game by a search that knows only what the deciding seat knew: the
+    options, the chance of winning and the score each promised, what the move played cost, and the mistakes."""
+    from .analysis import analyse as run
+    from .analysis import describe
+    from .runner import Backend
+
+    where = Backend(backend, jobs, address).check()
+    rec = Record.load(file)
+    seats = None if not seat else [s - 1 for s in seat]
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"analysing {rec.game}", total=None)
+        analysis = run(rec, seats, worlds=worlds, rounds=rounds, seed=seed, backend=where,
+                       on_decision=lambda _i, total: progress.update(task, total=total, advance=1))
+    if as_json:
+        print(json.dumps(analysis.to_dict(), indent=2))
+        return
+    shown = [d for d in analysis.decisions if all_moves or d.mistake]
+    table = Table(title=f"{get_game(rec.game).title}: {'decisions' if all_moves else 'mistakes'}", header_style="bold")
+    for column in ("move", "player", "played", "chance", "best", "chance ", "cost"):
+        table.add_column(column.strip(), justify="left" if column in ("player", "played", "best") else "right")
+    for d in shown:
+        best, played = d.options[0], next(o for o in d.options if o.action == d.played)
+        table.add_row(str(d.move + 1), seat_name(d.seat), d.label + (" (mistake)" if all_moves and d.mistake else ""),
+                      f"{played.win:.0%}", best.label, f"{best.win:.0%}", f"{d.cost:.0%}")
+    if shown:
+        console.print(table)
+    else:
+        console.print("No mistakes found." if not all_moves else "No decision to analyse.")
+    for line in describe(analysis):
+        console.print(line)
+    console.print(f"Chances of winning as the deciding seat saw them, over {analysis.worlds} sampled worlds a "
+                  "decision; a mistake cost at least 10% of a win, beyond the sampling's noise.", style="dim")
+
+
+@app.command()
+@clear_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="A record saved by play or simulate.")],
     check: Annotated[bool, typer.Option("--check", help="Only verify that the record reproduces its result.")] = False,
