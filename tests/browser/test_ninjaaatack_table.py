@@ -266,7 +266,7 @@ def test_of_two_taps_at_the_gong_at_once_the_first_counts_and_the_other_is_told_
         ann.wait_for_timeout(50)
     loser, winner = (ann, bo) if late.count() else (bo, ann)
     assert (late.count(), late_bo.count()) in ((1, 0), (0, 1))
-    who = "Player 2" if winner is bo else "Player 1"
+    who = "Bo" if winner is bo else "Ann"  # the page names the seats (the server's text says "Player N")
     assert f"{who} tapped the gong first" in loser.locator(".banner.error").inner_text()
     assert loser.locator(".nt-call", has_text="tapped the gong").count() == 1
     # One call only: the log of both pages names one tap at the gong.

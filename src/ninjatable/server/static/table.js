@@ -294,8 +294,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
         ${seat === null && html`<p class="banner" role="status">You are watching: you see what every player may see.</p>`}
         <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui} names=${names}
           onUndo=${undo} onConfirm=${() => onAction(decision.confirm)} />
-        ${notice && html`<p class="banner error" role="alert">${notice}</p>`}
-        ${flash && html`<p class="banner warn flash" role="status">${flash}</p>`}
+        ${notice && html`<p class="banner error" role="alert">${withNames(notice, names, seat)}</p>`}
+        ${flash && html`<p class="banner warn flash" role="status">${withNames(flash, names, seat)}</p>`}
         ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
           instant=${instant} onAction=${onAction} game=${game} names=${names} />`}
         <div class="game">${board}</div>
