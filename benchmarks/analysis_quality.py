@@ -44,6 +44,7 @@ def main() -> None:
     wanted = [g for g in all_games() if not args.only or g.id in args.only.split(",")]
     for game in wanted:
         costs: dict[str, list[float]] = {"heuristic": [], "random": []}
+        points: dict[str, list[float]] = {"heuristic": [], "random": []}
         mistakes = {"heuristic": 0, "random": 0}
         seconds, decisions = 0.0, 0
         for seed in range(args.games):
@@ -54,15 +55,19 @@ def main() -> None:
             decisions += len(result.decisions)
             for d in result.decisions:
                 costs[lineup[d.seat]].append(d.cost)
+                points[lineup[d.seat]].append(d.score_cost)
                 mistakes[lineup[d.seat]] += d.mistake
         same = analyse(record, worlds=args.worlds, seed=seed, backend=backend).to_dict() == result.to_dict()
         line = [f"{game.id:12s}"]
         for bot in ("heuristic", "random"):
             mean, low, high = interval(costs[bot])
+            p_mean, p_low, p_high = interval(points[bot])
             line.append(f"{bot} {len(costs[bot])} decisions, cost {100 * mean:.1f}% [{100 * low:.1f}, "
-                        f"{100 * high:.1f}], {100 * mistakes[bot] / max(1, len(costs[bot])):.1f} mistakes/100")
+                        f"{100 * high:.1f}] of a win, {p_mean:.2f} [{p_low:.2f}, {p_high:.2f}] points, "
+                        f"{100 * mistakes[bot] / max(1, len(costs[bot])):.1f} mistakes/100")
         apart = interval(costs["random"])[1] > interval(costs["heuristic"])[2]
-        line.append(f"apart: {'yes' if apart else 'NO'}; same record and seed, same analysis: "
+        apart_points = interval(points["random"])[1] > interval(points["heuristic"])[2]
+        line.append(f"apart: {'yes' if apart else 'NO'} (points: {'yes' if apart_points else 'NO'}); same record and seed, same analysis: "
                     f"{'yes' if same else 'NO'}; {1000 * seconds / max(1, decisions):.0f} ms a decision, "
                     f"{seconds / args.games:.1f} s a game ({args.jobs} process{'es' * (args.jobs > 1)})")
         print(" | ".join(line), flush=True)

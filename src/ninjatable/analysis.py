@@ -53,7 +53,7 @@ class Decision:
     label: str
     options: list[Option]  # best first
     cost: float  # in chances of winning: the best option's less the move played's
-    score_cost: float  # in points: the best option's expected score less the move played's
+    score_cost: float  # in points: the best-scoring option's expected score less the move played's (held out)
     mistake: bool
     chances: list[float]  # every seat's chance of winning after the move played, as the deciding seat saw it
 
@@ -225,14 +225,16 @@ def judge(info: SeatInfo, seat: int, played: int, index: int, scores: dict[int, 
     return Decision(
         move=index, seat=seat, played=played, label=info.action_label(played),
         options=[Option(a, info.action_label(a), round(score[a], 3), round(win[a], 4)) for a in ranked],
-        cost=round(cost, 4), score_cost=round(score[best] - score[played], 3), mistake=mistake, chances=chances,
+        cost=round(cost, 4), score_cost=round(fmean(held_out_differences(scores, played)), 3), mistake=mistake,
+        chances=chances,
     )
 
 
-def held_out_differences(wins: dict[int, list[float]], played: int) -> list[float]:
-    """Per world, how much more of a win the best option brought than the move played, the best being chosen on
-    the other half of the worlds: the best of many noisy estimates looks better than it is, and judged on worlds
-    that did not choose it, it does not (so a move is not blamed for the sampling's noise)."""
+def held_out_differences(values: dict[int, list[float]], played: int) -> list[float]:
+    """Per world, how much more the best option brought than the move played (of a win, or points), the best being
+    chosen on the other half of the worlds: the best of many noisy estimates looks better than it is, and judged
+    on worlds that did not choose it, it does not (so a move is not blamed for the sampling's noise)."""
+    wins = values
     count = len(wins[played])
     halves = [range(0, count, 2), range(1, count, 2)]
     out = []
