@@ -217,7 +217,6 @@ def judge(info: SeatInfo, seat: int, played: int, index: int, scores: dict[int, 
     win = {a: fmean(w[seat] for w in wins[a]) for a in scores}
     score = {a: fmean(scores[a]) for a in scores}
     ranked = sorted(scores, key=lambda a: (-win[a], -score[a], a))
-    best = ranked[0]
     differences = held_out_differences({a: [w[seat] for w in wins[a]] for a in wins}, played)
     cost = fmean(differences)
     mistake = cost >= MISTAKE and cost > Z * standard_error(differences)
@@ -234,15 +233,14 @@ def held_out_differences(values: dict[int, list[float]], played: int) -> list[fl
     """Per world, how much more the best option brought than the move played (of a win, or points), the best being
     chosen on the other half of the worlds: the best of many noisy estimates looks better than it is, and judged
     on worlds that did not choose it, it does not (so a move is not blamed for the sampling's noise)."""
-    wins = values
-    count = len(wins[played])
+    count = len(values[played])
     halves = [range(0, count, 2), range(1, count, 2)]
     out = []
     for chosen_on, judged_on in (halves, halves[::-1]):
         if not chosen_on or not judged_on:
             judged_on = chosen_on = range(count)
-        best = max(sorted(wins), key=lambda a: fmean(wins[a][i] for i in chosen_on))
-        out.extend(wins[best][i] - wins[played][i] for i in judged_on)
+        best = max(sorted(values), key=lambda a: fmean(values[a][i] for i in chosen_on))
+        out.extend(values[best][i] - values[played][i] for i in judged_on)
     return out
 
 
