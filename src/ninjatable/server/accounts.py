@@ -247,9 +247,6 @@ class Accounts:
         found = await asyncio.to_thread(self._account_row, name_key(name.strip()))
         return None if found is None else Account(found.id, found.name)
 
-    async def created_at(self, account_id: int) -> float:
-        return (await asyncio.to_thread(self._account_row_by_id, account_id)).created_at
-
     def _run(self, statement: Any) -> None:
         with self.store.engine.begin() as conn:
             conn.execute(statement)
