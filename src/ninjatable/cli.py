@@ -491,6 +491,7 @@ def serve(
     except ImportError as e:
         raise BadOptions(f"the server needs the web extra ({e.name} is missing): pip install 'ninjatable[web]'") \
             from None
+    check_port_free(host, port)
     url = db or default_database_url()
     try:
         database_url(url)
@@ -502,6 +503,20 @@ def serve(
               highlight=False, soft_wrap=True)
     uvicorn.run(create_app(url, bot_workers=bot_workers, limits=limits), host=host, port=port,
                 forwarded_allow_ips=forwarded_allow_ips, **UVICORN_SETTINGS)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse, in one line and before anything else, a port that another program already listens on."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            raise BadOptions(f"cannot listen on {host}:{port}: {e.strerror or e} (another server on that port? "
+                             "choose another with --port)") from None
 
 
 def _print_events(state, viewer, shown: int) -> int:

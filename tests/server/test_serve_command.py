@@ -26,3 +26,16 @@ def test_the_default_database_is_a_file_in_the_users_data_directory(monkeypatch,
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_database_url() == f"sqlite:///{tmp_path / 'ninjatable' / 'tables.db'}"
+
+
+def test_a_port_in_use_is_one_clear_line_before_anything_else():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", "mysql://wrong/too"])
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and f"127.0.0.1:{port}" in result.output
+    assert "--port" in result.output and "Traceback" not in result.output
