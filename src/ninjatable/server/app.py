@@ -221,8 +221,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         account = await hub.accounts.account_for(session)
         seat = table.seat_for_account(account.id) if account is not None else None
         if seat is None:
-            scheme, _, token = (authorization or "").partition(" ")
-            seat = table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
+            seat = bearer_seat(table, authorization)
         if seat is None:
             raise Refused("bad_token", "only a player of this table may ask: log in as the account that sat here, "
                                        "or give your seat token as the header Authorization: Bearer <token>")
@@ -366,8 +365,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
 
     async def _seated(table_id: str, authorization: str | None) -> tuple[Table, int]:
         table = await hub.get(table_id)
-        scheme, _, token = (authorization or "").partition(" ")
-        seat = table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
+        seat = bearer_seat(table, authorization)
         if seat is None:
             raise Refused("bad_token", "give your seat token as the header Authorization: Bearer <token>")
         return table, seat
@@ -594,6 +592,12 @@ async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(_error(code, message).model_dump_json())
         await websocket.close(code=4000 + STATUS_BY_CODE.get(code, 400))
+
+
+def bearer_seat(table: Table, authorization: str | None) -> int | None:
+    """The seat whose token the header `Authorization: Bearer <token>` gives, if any."""
+    scheme, _, token = (authorization or "").partition(" ")
+    return table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
 
 
 def client_address(connection: Request | WebSocket) -> str:

@@ -50,8 +50,8 @@ class TableSettings(Strict):
                               "None: live when people sit at the table.")
     timings: dict[str, Annotated[float, Field(ge=0.5, le=300)]] = Field(
         default_factory=dict, description="Live: seconds for each kind of step the game's live mode times, by name "
-        "(GET /api/games lists each game's `live_timings`); a kind left out gets the game's default. When a step's time runs out, bots choose for the seats that have not, or the step's default is "
-        "played.")
+        "(GET /api/games lists each game's `live_timings`); a kind left out gets the game's default. When a "
+        "step's time runs out, bots choose for the seats that have not, or the step's default is played.")
     countdown_seconds: float = Field(3.0, ge=0, le=10, description="Live: the count before held choices are "
                                      "played together.")
     reaction_min: float = Field(0.6, ge=0, le=10, description="Live: a bot's shortest reaction time (seconds).")

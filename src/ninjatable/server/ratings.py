@@ -62,9 +62,9 @@ def rate_table(conn: Any, table: Any, now: float) -> None:
     places = finishing_ranks(result["scores"], result["winners"])
     for player in players:
         seats_held = [s for s, p in enumerate(lineup) if p == player]
-        won = any(s in result["winners"] for s in seats_held)
         games, wins = counts.get(player, (0, 0))
-        values = {"mu": after[player].mu, "sigma": after[player].sigma, "games": games + 1, "wins": wins + won}
+        values = {"mu": after[player].mu, "sigma": after[player].sigma, "games": games + 1,
+                  "wins": wins + won(lineup, player, result["winners"])}
         if player in before:
             conn.execute(ratings.update().where(ratings.c.game == table.game, ratings.c.player == player)
                          .values(**values))
@@ -118,8 +118,7 @@ def recompute(engine: sa.Engine) -> dict[tuple[str, str], tuple[Skill, int, int]
             after = rate_game(before, lineup, result["scores"], result["winners"])
             for player in _kept(lineup):
                 _, games, wins = book.get((table.game, player), (None, 0, 0))
-                won = any(p == player and s in result["winners"] for s, p in enumerate(lineup))
-                book[(table.game, player)] = (after[player], games + 1, wins + won)
+                book[(table.game, player)] = (after[player], games + 1, wins + won(lineup, player, result["winners"]))
     return book
 
 
@@ -127,6 +126,11 @@ def stored(engine: sa.Engine) -> dict[tuple[str, str], tuple[Skill, int, int]]:
     """Every rating as stored."""
     with engine.connect() as conn:
         return {(r.game, r.player): (Skill(r.mu, r.sigma), r.games, r.wins) for r in conn.execute(ratings.select())}
+
+
+def won(lineup: list[str], player: str, winners: list[int]) -> bool:
+    """Whether the player won the game (in any of its seats)."""
+    return any(p == player and s in winners for s, p in enumerate(lineup))
 
 
 def _kept(lineup: Iterable[str]) -> list[str]:

@@ -38,45 +38,36 @@ def gestures(state, by_partner: str) -> dict[int, str]:
     return {ME: "silence", LEFT: "silence", PARTNER: by_partner, RIGHT: "silence"}
 
 
-def test_a_promise_the_revealed_hand_contradicts_lowers_the_trust():
-    # Player 3 gestures Crane holding a single Crane; Player 2's Attack! then reveals its hand.
+def promise_then_a_call(left_hand: list[str], partner_hand: list[str]):
+    """Player 3 (holding `partner_hand`) gestures Crane after the first pass; Player 2's Attack! then reveals every
+    hand, and the bot of Player 1 reads that call in the next round. The bot, the state and its trust before."""
     state = GAME.new_state(4, seed=3)
-    state.set_position(
-        hands=[
-            ["Fox", "Fox", "Tiger", "Dragon"],
-            ["Crane", "Crane", "Tiger", "Dragon"],
-            ["Fox", "Crane", "Tiger", "Dragon"],
-            ["Fox", "Crane", "Tiger", "Dragon"],
-        ]
-    )
+    state.set_position(hands=[
+        ["Fox", "Fox", "Tiger", "Dragon"],
+        left_hand,
+        partner_hand,
+        ["Fox", "Crane", "Tiger", "Dragon"],
+    ])
     bot = NinjaaaTackHeuristic(seed=1)
     step(state, bot, passes("Dragon"))
     step(state, bot, gestures(state, gesture_for(state, PARTNER, "Crane")))
     before = bot.partners.trust(PARTNER)
     step(state, bot, {**passes("Tiger"), LEFT: "attack"})
-    assert state.view(ME)["last_call"]["revealed"]["Player 3"] == "1x Fox, 1x Crane, 1x Tiger, 1x Dragon"
     bot.act(SeatInfo(state, ME))  # the next round: the bot reads the call that ended the last one
+    return bot, state, before
+
+
+def test_a_promise_the_revealed_hand_contradicts_lowers_the_trust():
+    # Player 3 gestures Crane holding a single Crane.
+    bot, state, before = promise_then_a_call(["Crane", "Crane", "Tiger", "Dragon"], ["Fox", "Crane", "Tiger", "Dragon"])
+    assert state.view(ME)["last_call"]["revealed"]["Player 3"] == "1x Fox, 1x Crane, 1x Tiger, 1x Dragon"
     assert bot.partners.trust(PARTNER) < before
     assert bot.partners.trust(PARTNER) < TRUST_FLOOR
     assert not bot.partners.trusted(PARTNER)
 
 
 def test_a_kept_promise_keeps_the_trust():
-    state = GAME.new_state(4, seed=3)
-    state.set_position(
-        hands=[
-            ["Fox", "Fox", "Tiger", "Dragon"],
-            ["Fox", "Crane", "Tiger", "Dragon"],
-            ["Crane", "Crane", "Tiger", "Dragon"],
-            ["Fox", "Crane", "Tiger", "Dragon"],
-        ]
-    )
-    bot = NinjaaaTackHeuristic(seed=1)
-    step(state, bot, passes("Dragon"))
-    step(state, bot, gestures(state, gesture_for(state, PARTNER, "Crane")))
-    before = bot.partners.trust(PARTNER)
-    step(state, bot, {**passes("Tiger"), LEFT: "attack"})
-    bot.act(SeatInfo(state, ME))
+    bot, _, before = promise_then_a_call(["Fox", "Crane", "Tiger", "Dragon"], ["Crane", "Crane", "Tiger", "Dragon"])
     assert bot.partners.trust(PARTNER) > before
     assert bot.partners.kept == {PARTNER: 1} and not bot.partners.broken
 

@@ -28,18 +28,6 @@ export function words(text) {
   return text.replace(/\b([PRBG])(1[0-2]|[1-9])\b/g, (_, c, n) => `${n} ${COLOURS[c]}`);
 }
 
-// The last completed trick, shown until the next card is played: each card with its player, the winner's marked.
-function lastTrick(ui, view, last) {
-  const { html } = ui;
-  const at = last.cards.findIndex(([s]) => s === last.winner);
-  return html`<div class="last-trick" aria-label="The last trick">
-    <div class="stat">Last trick: <b>${ui.shortName(last.winner)}</b> ${last.winner === ui.me ? "win" : "wins"} it</div>
-    <div class="row trick-collect">${last.cards.map(([s, label], i) => html`<span key=${`last-${label}`}
-      class=${`played${s === last.winner ? " won" : ""}`} style=${`--shift: ${at - i}`}>
-      ${cardOf(ui, label)}<span class="stat">${ui.shortName(s)}${s === last.winner ? " · won" : ""}</span></span>`)}</div>
-  </div>`;
-}
-
 function cardOf(ui, label, extra = {}) {
   const colour = COLOURS[label[0]];
   return ui.card(label.slice(1), { colour, sub: colour, key: label, ...extra });
@@ -89,7 +77,7 @@ export function draw(view, ui) {
   const trick = html`<div class="area trick"><h3>Trick${view.trick.length || last ? "" : ": nobody has played yet"}</h3>
     <div class="row">${view.trick.map(([s, label]) => html`<span class="played trick-card" key=${label}>
       ${cardOf(ui, label)}<span class="stat">${ui.shortName(s)}</span></span>`)}</div>
-    ${view.trick.length === 0 && last && lastTrick(ui, view, last)}</div>`;
+    ${view.trick.length === 0 && last && ui.lastTrickArea(last, (label) => cardOf(ui, label))}</div>`;
 
   const others = view.seats.map((seat, s) => ({ seat, s })).filter(({ s }) => s !== me);
   const opponents = html`<div class="opponents">${others.map(({ seat, s }) => html`

@@ -81,19 +81,6 @@ function standing(ui, view, seat) {
   </div>`;
 }
 
-// The last completed trick, shown until the next card is played: each card with its player, the winner's marked;
-// the cards gather towards the winner as it appears (style.css: .trick-collect).
-function lastTrick(ui, view, last) {
-  const { html } = ui;
-  const at = last.cards.findIndex(([s]) => s === last.winner);
-  return html`<div class="last-trick" aria-label="The last trick">
-    <div class="stat">Last trick: <b>${ui.shortName(last.winner)}</b> ${last.winner === ui.me ? "win" : "wins"} it</div>
-    <div class="row trick-collect">${last.cards.map(([s, label], i) => html`<span key=${`last-${label}`}
-      class=${`ob-played${s === last.winner ? " won" : ""}`} style=${`--shift: ${at - i}`}>
-      ${cardOf(ui, view, label)}<span class="stat">${ui.shortName(s)}${s === last.winner ? " · won" : ""}</span></span>`)}</div>
-  </div>`;
-}
-
 // Who leads, in words; nothing once the game is over (nobody leads then).
 function leading(ui, view) {
   if (!view.to_move.length) return "";
@@ -142,7 +129,7 @@ export function draw(view, ui) {
     <div class="row">${view.trick.map(([s, label], i) => html`<span class=${`ob-played trick-card${i === best ? " ob-best" : ""}`} key=${label}>
       ${cardOf(ui, view, label)}<span class="stat">${ui.shortName(s)}${i === best ? " · winning" : ""}</span></span>`)}
       ${view.trick.length === 0 && !last && html`<span class="stat">No card played yet.</span>`}</div>
-    ${view.trick.length === 0 && last && lastTrick(ui, view, last)}
+    ${view.trick.length === 0 && last && ui.lastTrickArea(last, (label) => cardOf(ui, view, label), "ob-played")}
     ${view.arrow !== null && html`<div class="stat">${ARROW} ${ui.shortName(view.arrow)} ${view.arrow === me ? "lead" : "leads"} the next trick (Arrow)</div>`}
   </div>`;
 

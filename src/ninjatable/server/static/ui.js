@@ -103,6 +103,17 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
     shortName: (s) => (names ? names[s] : s === me ? "You" : (seatInfo && seatInfo[s] && seatInfo[s].kind === "person"
       ? seatInfo[s].name : `Player ${s + 1}`)),
     lastTrick: () => lastTrickOf(events, view ? view.players : 0),
+    // The last completed trick, shown until the next card is played: each card (drawn by the game's `card(label)`)
+    // with its player, the winner's marked; the cards gather towards the winner (style.css: .trick-collect).
+    lastTrickArea(last, card, played = "played") {
+      const at = last.cards.findIndex(([s]) => s === last.winner);
+      return html`<div class="last-trick" aria-label="The last trick">
+        <div class="stat">Last trick: <b>${ui.shortName(last.winner)}</b> ${last.winner === me ? "win" : "wins"} it</div>
+        <div class="row trick-collect">${last.cards.map(([s, label], i) => html`<span key=${`last-${label}`}
+          class=${`${played}${s === last.winner ? " won" : ""}`} style=${`--shift: ${at - i}`}>
+          ${card(label)}<span class="stat">${ui.shortName(s)}${s === last.winner ? " · won" : ""}</span></span>`)}</div>
+      </div>`;
+    },
     // Props for a control of the action with this label: clickable when legal, greyed with a reason if not.
     action(label, title) {
       const id = byLabel.get(label);
