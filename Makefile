@@ -7,6 +7,10 @@ ARGS   ?=
 
 .PHONY: run serve test soak bench clean
 
+# Keep compiled bytecode: the tests start many Python processes (servers, bot workers, the commands the docs show),
+# and each would compile every module it imports again if the environment says not to write it.
+unexport PYTHONDONTWRITEBYTECODE
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 

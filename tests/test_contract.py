@@ -32,7 +32,7 @@ def configurations() -> list[tuple[str, int, dict]]:
 
 CONFIGS = configurations()
 IDS = [f"{g}-{p}p" + "".join(f"-{k}={v}" for k, v in o.items()) for g, p, o in CONFIGS]
-USUAL_FIRST = [pytest.param(g, p, o, marks=() if p == get_game(g).default_players else pytest.mark.soak)
+USUAL_FIRST = [pytest.param(g, p, o, marks=() if p == get_game(g).default_players and not o else pytest.mark.soak)
                for g, p, o in CONFIGS]
 
 
@@ -303,9 +303,9 @@ def test_same_seed_same_game(game):
     assert a.history == b.history
 
 
-# The two longest checks of the contract run in `make test` at each game's usual player count (and with every
-# option); at the other counts they are soak runs (`make soak`, run by CI after `make test`), as in
-# tests/bots/test_bots.py.
+# The two longest checks of the contract run in `make test` at each game's usual player count with its usual
+# options; at the other counts and option values they are soak runs (`make soak`, run by CI after `make test`), as
+# in tests/bots/test_bots.py.
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), USUAL_FIRST, ids=IDS)

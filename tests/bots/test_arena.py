@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from ninjatable.arena import lineups, run_arena, wilson
-from ninjatable.core.rating import finishing_ranks
 from ninjatable.cli import app
 from ninjatable.core import BadOptions, all_games
+from ninjatable.core.rating import finishing_ranks
 
 TINY_SEARCH = "ismcts:iterations=6,depth=20,rollout=random"  # the heuristic plays in its own seat
 SHORT = {"gakko": {"max_turns": 12}, "ninjaaatack": {"max_rounds": 2}}  # long games, capped by their safeguards
@@ -80,7 +80,9 @@ def test_a_bot_listed_twice_takes_two_seats(toy):
     assert shares == pytest.approx(len(result.games)), "win shares add up to one per game"
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+# The two slowest games' heuristic bots make theirs soak runs (`make soak`, run by CI after `make test`).
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id, marks=pytest.mark.soak if g.id in SHORT else ())
+                                  for g in all_games()])
 def test_parallel_games_give_the_same_results(game):
     bots = ["random", TINY_SEARCH] + (["heuristic"] if game.heuristic_bot else [])
     options = SHORT.get(game.id, {})

@@ -4,10 +4,13 @@ waits for its phase is greyed with the reason."""
 
 from __future__ import annotations
 
-
+import pytest
 from pages import Setup, seat_page, three_people_play_a_whole_game
 
 
+# One of the two longest whole games by clicking: a soak run (`make soak`, run by CI after `make test`); the test
+# below and tests/browser/test_table_help.py play this game's page in `make test`.
+@pytest.mark.soak
 def test_three_people_and_two_bots_play_a_whole_game(live, person, screenshots):
     # The war ends when the deck runs out. Three clans clicking at random make near 300 decisions; with five clans
     # the deck lasts about 21 turns and the three people make about 120, as many as in the other games' tests.

@@ -22,10 +22,19 @@ IDS = [config_id(c) for c in CONFIGS]
 SIM_CASES = [(*c, "win") for c in CONFIGS] + [
     (game, game.default_players, {}, "score") for game in dict.fromkeys(c[0] for c in CONFIGS)
 ]
-# OpenSpiel's random simulation runs in `make test` at each game's usual player count (with every option); at the
-# other counts it is a soak run (`make soak`, run by CI after `make test`).
-SIM_PARAMS = [pytest.param(*c, id=f"{config_id(c[:3])}-{c[3]}",
-                           marks=() if c[1] == c[0].default_players else pytest.mark.soak) for c in SIM_CASES]
+
+
+def usual_or_soak(config: tuple, id: str) -> object:
+    """A game at its usual player count and options runs in `make test`; any other count or option value is a
+    soak run (`make soak`, run by CI after `make test`)."""
+    game, players, options = config[:3]
+    usual = players == game.default_players and not options
+    return pytest.param(*config, id=id, marks=() if usual else pytest.mark.soak)
+
+
+# OpenSpiel's random simulation and the resampled worlds' check: each game's usual setting in `make test`, the rest
+# in soak runs.
+SIM_PARAMS = [usual_or_soak(c, f"{config_id(c[:3])}-{c[3]}") for c in SIM_CASES]
 
 
 @pytest.mark.parametrize(("game", "players", "options", "reward"), SIM_PARAMS)
@@ -100,8 +109,8 @@ def test_a_clone_keeps_its_own_copy_and_draws_no_new_deal():
     assert str(spiel_game.new_initial_state()) == str(reference.new_initial_state())
 
 
-@pytest.mark.parametrize(("game", "players", "options"), configurations(with_options=False),
-                         ids=[config_id(c) for c in configurations(with_options=False)])
+@pytest.mark.parametrize(("game", "players", "options"),
+                         [usual_or_soak(c, config_id(c)) for c in configurations(with_options=False)])
 def test_resampled_worlds_look_the_same_to_the_player(game, players, options):
     spiel_game = load_game(game, players=players, rng_seed=11)
     state = spiel_game.new_initial_state()

@@ -84,10 +84,12 @@ def test_a_person_out_of_time_is_played_by_the_bot_for_that_decision(server):
 
 
 def test_a_searching_bot_does_not_hold_up_other_tables(sqlite_url):
-    live = LiveServer(sqlite_url, bot_kind="process", bot_workers=2).start()
+    # The search is given far longer than the other game takes on any machine (the test's time limit ends it
+    # first); the pool ends a worker in mid-search when the server stops.
+    live = LiveServer(sqlite_url, bot_kind="process", bot_workers=2, bot_ms=100_000).start()
     try:
         slow = live.create(game="dragon", seed=1, settings={"bot_pause": 0},
-                           seats=[{"kind": "bot", "bot": "ismcts:ms=4000"}] + [{"kind": "bot", "bot": "random"}] * 3)
+                           seats=[{"kind": "bot", "bot": "ismcts:ms=100000"}] + [{"kind": "bot", "bot": "random"}] * 3)
         fast = live.create(game="oboro", seed=2, settings={"bot_pause": 0},
                            seats=[{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 2)
 
