@@ -56,7 +56,7 @@ def person(browser):
     contexts = []
 
     def open_page(width: int = 1200, height: int = 900):
-        context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
         page.errors = []
