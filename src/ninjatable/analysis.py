@@ -97,6 +97,33 @@ def analyse(record: Record, seats: Sequence[int] | None = None, worlds: int = WO
             on_decision: Callable[[int, int], None] | None = None) -> Analysis:
     """Weigh every decision of `seats` (all by default) of a finished game; the same record and seed give the same
     analysis wherever the decisions are weighed (`jobs` processes, or `backend`)."""
+    work = plan(record, seats, worlds, rounds, seed)
+    report = None if on_decision is None else (lambda i, _d: on_decision(i, len(work.indexes)))
+    decisions = run(work.weigh, work.indexes, backend or Backend(jobs=jobs), on_result=report)
+    return work.analysis(decisions)
+
+
+@dataclass
+class Plan:
+    """The work of one analysis: the decisions to weigh (`weigh(index)` weighs one, in any process), and how the
+    weighed decisions make the analysis."""
+
+    record: Record
+    seats: Sequence[int] | None
+    worlds: int
+    rounds: int
+    seed: int
+    indexes: list[int]
+    weigh: Callable[[int], Decision]
+
+    def analysis(self, decisions: list[Decision]) -> Analysis:
+        return Analysis(self.record.game, self.record.players, self.seed, self.worlds, self.rounds, decisions,
+                        summarise(decisions, self.record.players, self.seats))
+
+
+def plan(record: Record, seats: Sequence[int] | None = None, worlds: int = WORLDS, rounds: int | None = None,
+         seed: int = 0) -> Plan:
+    """Check what is asked (a finished game, seats that exist, sound settings) and list the decisions to weigh."""
     if not record.replay().is_over():
         raise BadOptions("the analysis is of a finished game: this record stops before the end (it would tell "
                          "the players' secrets during play)")
@@ -108,12 +135,8 @@ def analyse(record: Record, seats: Sequence[int] | None = None, worlds: int = WO
     for seat in seats or ():
         if not 0 <= seat < record.players:
             raise BadOptions(f"seat {seat + 1} does not exist; this game has seats 1 to {record.players}")
-    indexes = decisions_to_analyse(record, seats)
     weigh = partial(weigh_decision, record.to_dict(), worlds=worlds, settings=settings, seed=seed)
-    report = None if on_decision is None else (lambda i, _d: on_decision(i, len(indexes)))
-    decisions = run(weigh, indexes, backend or Backend(jobs=jobs), on_result=report)
-    return Analysis(record.game, record.players, seed, worlds, settings["rounds"], decisions,
-                    summarise(decisions, record.players, seats))
+    return Plan(record, seats, worlds, settings["rounds"], seed, decisions_to_analyse(record, seats), weigh)
 
 
 def summarise(decisions: list[Decision], players: int, seats: Sequence[int] | None) -> list[SeatSummary]:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from functools import partial
 
 import pytest
 from live import run_async
@@ -60,6 +61,44 @@ def test_one_table_waiting_for_a_decision_goes_before_another_tables_many():
     # B waits only for the decisions already handed to the two workers (two each), not for A's six waiting ones.
     assert started.index("B") == 4, started
     assert sorted(started) == sorted([f"A{i}" for i in range(10)] + ["B"])
+
+
+def test_background_work_leaves_a_worker_to_the_bots_and_waits_for_their_decisions():
+    async def scenario() -> tuple[list[str], int, list[str]]:
+        pool = BotPool(2, "thread")
+        release = threading.Event()
+        started: list[str] = []
+
+        def work(name: str) -> str:
+            started.append(name)
+            assert release.wait(20), "the test never released the work"
+            return name
+
+        try:
+            background = [asyncio.create_task(pool.background(partial(work, f"W{i}"))) for i in range(3)]
+            await asyncio.sleep(0.2)
+            at_once = len(started)  # one of the two workers: the other stays free for a bot
+            # a decision asked now is made at once, while the background work still holds its worker
+            action, _bot = await asyncio.wait_for(pool.decide(FakeBot("B", started), None, 3, owner="T"), 5)
+            assert action == 3
+            # decisions waiting go before background work that waits: W1 starts only after both are made
+            gate = threading.Event()
+            first = asyncio.create_task(pool.decide(FakeBot("C", started, release=gate), None, 1, owner="T"))
+            second = asyncio.create_task(pool.decide(FakeBot("D", started), None, 2, owner="U"))
+            release.set()
+            await asyncio.sleep(0.1)
+            gate.set()
+            await asyncio.gather(first, second)
+            done = await asyncio.gather(*background)
+        finally:
+            pool.close()
+        return started, at_once, done
+
+    started, at_once, done = run_async(scenario(), timeout=30)
+    assert at_once == 1
+    assert done == ["W0", "W1", "W2"]
+    assert started.index("B") < started.index("W1")
+    assert started.index("D") < started.index("W1") and started.index("C") < started.index("W1"), started
 
 
 def test_a_waiting_decision_whose_caller_is_cancelled_is_never_made():

@@ -313,7 +313,7 @@ def test_a_database_written_at_0003_upgrades_to_people_keeping_its_games(db_url)
         return loaded
 
     loaded = run(scenario())
-    assert scalar(db_url, "select version_num from alembic_version") == head_revision() == "0004"
+    assert scalar(db_url, "select version_num from alembic_version") == head_revision()
     assert loaded["done"].moves == moves and loaded["done"].result == result
     assert loaded["done"].seats[0] == SeatRow(0, "person", "Ann", None, None, None, None)  # a guest's seat
     assert loaded["done"].rematch_id is None and loaded["open"].status == "waiting"

@@ -23,7 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
-from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, check_name
+from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, address_group, check_name
+from .analyses import Analyses
 from .botpool import BotPool
 from .config import Limits
 from .hub import Hub
@@ -33,6 +34,7 @@ from .protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL,
     Act,
+    AnalysisStatus,
     ClientMessage,
     Created,
     CreateTable,
@@ -40,6 +42,7 @@ from .protocol import (
     Error,
     ErrorBody,
     Hello,
+    Hint,
     Joined,
     JoinTable,
     Me,
@@ -54,7 +57,7 @@ from .protocol import (
     Update,
     protocol_schema,
 )
-from .security import SameSiteWrites, SecurityHeaders, same_site, token_hash
+from .security import RateLimits, SameSiteWrites, SecurityHeaders, same_site, token_hash
 from .store import Store, accounts
 from .tables import Client, Refused, Table
 
@@ -74,7 +77,7 @@ STATUS_BY_CODE = {
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
     "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
     "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
-    "not_seated": 403, "cross_site": 403, "logged_out": 401,
+    "not_seated": 403, "cross_site": 403, "logged_out": 401, "busy": 429, "no_hints": 403, "not_your_move": 409,
 }
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
 CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
@@ -86,6 +89,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_kind)
     hub = Hub(store, bots, limits)
+    analyses = Analyses(store, bots, limits)
+    hint_limits = RateLimits(limits.hints_per_minute / 60, limits.hints_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -93,6 +98,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         await hub.start()
         yield
         await hub.settled()
+        analyses.stop()
         hub.stop()
         bots.close()
         await store.close()
@@ -104,6 +110,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.analyses = analyses
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
     app.add_middleware(SameSiteWrites, cookie=SESSION_COOKIE)
@@ -349,6 +356,44 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         if seat is not None and not 0 <= seat < table.players:
             raise Refused("bad_seat", f"seat {seat} does not exist; seats are 0 to {table.players - 1}")
         return {"seat": seat, "frames": replay_frames(table.record(), seat)}
+
+    @app.get("/api/tables/{table_id}/analysis", responses=errors, tags=["tables"])
+    async def analysis(table_id: str, session: SessionCookie = None,
+                       authorization: Annotated[str | None, Header()] = None) -> AnalysisStatus:
+        """A finished game's post-game analysis, or how far its making has come (a private table's to its players
+        only, as its record)."""
+        table = await _finished_for_reader(table_id, session, authorization)
+        return await analyses.status(table.id)
+
+    @app.post("/api/tables/{table_id}/analysis", status_code=202, responses=errors, tags=["tables"])
+    async def analyse(request: Request, table_id: str, session: SessionCookie = None,
+                      authorization: Annotated[str | None, Header()] = None) -> AnalysisStatus:
+        """Ask for a finished game's post-game analysis: every decision weighed by the search from the deciding
+        seat's information alone, in the bot workers no bot needs; made once, then kept. Answers at once with its
+        status (poll GET for it); refused while the server makes as many as it may (`busy`)."""
+        table = await _finished_for_reader(table_id, session, authorization)
+        return await analyses.ask(table.id, table.record(), address_group(client_address(request)))
+
+    async def _finished_for_reader(table_id: str, session: str | None, authorization: str | None) -> Table:
+        table = await hub.get(table_id)
+        if table.status != "finished":
+            raise Refused("not_finished", "the analysis is of a finished game (during play it would tell the "
+                                          "players' secrets)")
+        await _check_reader(table, session, authorization)
+        return table
+
+    @app.post("/api/tables/{table_id}/hint", responses=errors, tags=["play"])
+    async def hint(table_id: str, session: SessionCookie = None,
+                   authorization: Annotated[str | None, Header()] = None) -> Hint:
+        """At a table that gives hints (setting `hints`): the move the table's bot would make for your seat now,
+        from your seat's information alone (as its account, or `Authorization: Bearer <seat token>`)."""
+        table = await hub.get(table_id)
+        seat = await _seat_of_asker(table, session, authorization)
+        if table.settings.get("hints", False) and not hint_limits(f"{table.id}:{seat}").allow():
+            raise Refused("slow_down", f"at most {limits.hints_per_minute:g} hints a minute")
+        version = table.version
+        action = await table.hint(seat)
+        return Hint(action=action, label=table.state.action_label(action), version=version, bot=table.settings["bot"])
 
     @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
     async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> Update:

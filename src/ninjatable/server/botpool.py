@@ -21,13 +21,17 @@ import os
 import threading
 import zlib
 from collections import Counter, OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
+from typing import Any, TypeVar
 
 from ..core import State
 from ..core.bot import Bot
+
+T = TypeVar("T")
 
 
 def _decide(bot: Bot, state: State, seat: int) -> tuple[int, Bot]:
@@ -60,13 +64,13 @@ def _exit_when_readable(handles: list[object]) -> None:
 
 @dataclass(eq=False)
 class _Job:
-    """One decision asked of the pool: waiting for a worker, or with one."""
+    """One piece of work asked of the pool (a bot's decision, or background work): waiting for a worker, or with
+    one."""
 
-    bot: Bot
-    state: State
-    seat: int
+    work: Callable[[], Any]  # picklable: it travels to a worker process
     owner: str
-    answer: asyncio.Future[tuple[int, Bot]]
+    answer: asyncio.Future[Any]
+    background: bool = False
 
 
 PREFETCH = 2  # decisions handed to each worker at once (see BotPool.in_flight)
@@ -91,7 +95,13 @@ class BotPool:
         self.fresh: OrderedDict[str, deque[_Job]] = OrderedDict()
         self.served: OrderedDict[str, deque[_Job]] = OrderedDict()
         self.running_by_owner: Counter[str] = Counter()
-        self.running = 0  # decisions handed to the executor and not yet answered
+        self.running = 0  # decisions and background work handed to the executor and not yet answered
+        # Background work (post-game analyses) waits here; it goes to a worker only while no decision waits and a
+        # worker is idle, and on at most `spare` workers at once: all but one (a table's bot then always finds a
+        # worker free), or the only one, which a decision then waits for at most one piece of work.
+        self.later: deque[_Job] = deque()
+        self.spare = max(1, self.size - 1)
+        self.background_running = 0
         self.closed = False
         self.executor: Executor
         self._stop: tuple[Connection, Connection] | None = None
@@ -111,7 +121,7 @@ class BotPool:
         is after deciding (a copy, from a worker process); `owner` (a table id) is whose turn it waits for."""
         if self.closed:
             raise RuntimeError("the bot pool is closed")
-        job = _Job(bot, state, seat, owner, asyncio.get_running_loop().create_future())
+        job = _Job(partial(_decide, bot, state, seat), owner, asyncio.get_running_loop().create_future())
         queue = self.fresh.get(owner) or self.served.get(owner)
         if queue is None:
             line = self.served if self.running_by_owner[owner] else self.fresh
@@ -124,19 +134,44 @@ class BotPool:
             self._withdraw(job)
             raise
 
+    async def background(self, work: Callable[[], T]) -> T:
+        """`work()` (a picklable callable) run in a worker that no bot needs (see `later`); in a worker process it
+        ends with the pool."""
+        if self.closed:
+            raise RuntimeError("the bot pool is closed")
+        job = _Job(work, "", asyncio.get_running_loop().create_future(), background=True)
+        self.later.append(job)
+        self._start_waiting()
+        try:
+            return await job.answer
+        except asyncio.CancelledError:
+            if job in self.later:
+                self.later.remove(job)
+            raise
+
     def _start_waiting(self) -> None:
-        """Hand waiting decisions to the executor while a worker is free, one owner's turn at a time."""
+        """Hand waiting decisions to the executor while a worker is free, one owner's turn at a time; then
+        background work, if a worker is idle and no decision waits."""
         while not self.closed and self.running < self.in_flight and (job := self._next_job()) is not None:
-            if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
-                continue
-            try:
-                work = self.executor.submit(_decide, job.bot, job.state, job.seat)
-            except Exception as error:  # the executor is broken (a worker process died) or shut down
-                job.answer.set_exception(error)
-                continue
-            self.running += 1
+            self._submit(job)
+        while (not self.closed and self.later and not (self.fresh or self.served) and self.running < self.size
+               and self.background_running < self.spare):
+            self._submit(self.later.popleft())
+
+    def _submit(self, job: _Job) -> None:
+        if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
+            return
+        try:
+            work = self.executor.submit(job.work)
+        except Exception as error:  # the executor is broken (a worker process died) or shut down
+            job.answer.set_exception(error)
+            return
+        self.running += 1
+        if job.background:
+            self.background_running += 1
+        else:
             self.running_by_owner[job.owner] += 1
-            work.add_done_callback(partial(self._report, job))
+        work.add_done_callback(partial(self._report, job))
 
     def _next_job(self) -> _Job | None:
         """The first waiting decision of the owner whose turn it is (who then waits for its next turn)."""
@@ -149,19 +184,22 @@ class BotPool:
             self.served[owner] = queue
         return job
 
-    def _report(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
+    def _report(self, job: _Job, work: Future[Any]) -> None:
         """Pass a finished decision from the executor's thread to the event loop."""
         try:
             job.answer.get_loop().call_soon_threadsafe(self._finished, job, work)
         except RuntimeError:
             pass  # the loop is closed: nobody waits for the answer any more
 
-    def _finished(self, job: _Job, work: Future[tuple[int, Bot]]) -> None:
+    def _finished(self, job: _Job, work: Future[Any]) -> None:
         """A worker is done with `job`: answer its caller, and give the worker the next waiting decision."""
         self.running -= 1
-        self.running_by_owner[job.owner] -= 1
-        if not self.running_by_owner[job.owner]:
-            del self.running_by_owner[job.owner]
+        if job.background:
+            self.background_running -= 1
+        else:
+            self.running_by_owner[job.owner] -= 1
+            if not self.running_by_owner[job.owner]:
+                del self.running_by_owner[job.owner]
         if not job.answer.done():  # done: its caller was cancelled meanwhile, and the answer is dropped
             if work.cancelled():
                 job.answer.cancel()
@@ -189,6 +227,9 @@ class BotPool:
                 for job in queue:
                     job.answer.cancel()
             line.clear()
+        for job in self.later:
+            job.answer.cancel()
+        self.later.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._stop is not None:
             # Without this, a worker in mid-search would go on until its search ends, or until this process does.

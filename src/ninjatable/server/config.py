@@ -41,6 +41,11 @@ class Limits:
     login_address_burst: int = 30  # ...in bursts of up to this many
     signups_per_minute: float = 2.0  # new accounts a minute from one address...
     signups_burst: int = 10  # ...in bursts of up to this many
+    analyses_at_once: int = 4  # post-game analyses being made at once (each weighs every decision of a game)
+    analyses_per_hour: float = 20.0  # analyses one address may ask for an hour, on average...
+    analyses_burst: int = 5  # ...in bursts of up to this many
+    hints_per_minute: float = 6.0  # hints one seat may ask for a minute, on average...
+    hints_burst: int = 10  # ...in bursts of up to this many
 
     def check(self) -> Limits:
         """Refuse a limit that would stop the server from working, saying which."""

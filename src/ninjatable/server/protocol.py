@@ -46,6 +46,8 @@ class TableSettings(Strict):
     chat: bool = Field(True, description="The seated players may write lines that everybody at the table reads.")
     rated: bool = Field(False, description="The result changes the players' ratings: only accounts may sit (bots "
                         "too), and the creator must be logged in.")
+    hints: bool = Field(False, description="A seated player may ask for a hint: the move the table's bot would "
+                        "make for them, from their own information. Never at a rated table.")
     live: bool | None = Field(None, description="Play in real time (games with a live mode: Ninjaaa'Tack). "
                               "None: live when people sit at the table.")
     timings: dict[str, Annotated[float, Field(ge=0.5, le=300)]] = Field(
@@ -61,6 +63,8 @@ class TableSettings(Strict):
     def reactions_in_order(self) -> TableSettings:
         if self.reaction_min > self.reaction_max:
             raise ValueError(f"reaction_min ({self.reaction_min}) must not exceed reaction_max ({self.reaction_max})")
+        if self.rated and self.hints:
+            raise ValueError("a rated table gives no hints: turn off hints or rated")
         return self
 
 
@@ -141,6 +145,25 @@ class Joined(BaseModel):
     table: TableInfo
     seat: int
     token: str
+
+
+class AnalysisStatus(BaseModel):
+    """A finished game's post-game analysis: not asked for yet (none), waiting for a spare worker, being made
+    (`done` of `of` decisions weighed), or done (`analysis`: as `ninjatable analyse --json` prints it)."""
+
+    status: Literal["none", "waiting", "running", "done"]
+    done: int
+    of: int
+    analysis: dict[str, Any] | None = None
+
+
+class Hint(BaseModel):
+    """The move the table's bot would make for your seat now, from your seat's information alone."""
+
+    action: int
+    label: str
+    version: int = Field(description="The move count the hint is for: once the table has moved on, it is stale.")
+    bot: str = Field(description="The bot that was asked (the table's setting `bot`).")
 
 
 class Credentials(Strict):

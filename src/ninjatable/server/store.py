@@ -114,6 +114,16 @@ moves = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("worlds", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("result", sa.Text, nullable=False),  # JSON: ninjatable.analysis.Analysis.to_dict()
+    sa.Column("made_at", sa.Float, nullable=False),
+)
+
 sa.Index("tables_by_status", tables.c.status, tables.c.updated_at)
 sa.Index("tables_by_age", tables.c.created_at)
 sa.Index("tables_public_by_age", tables.c.public, tables.c.created_at)
@@ -320,6 +330,28 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(tables.select().where(tables.c.id == table_id)).first()
             return None if found is None else _complete(conn, found)
+
+    async def analysis(self, table_id: str) -> dict[str, Any] | None:
+        """The stored analysis of a finished table's game, if one was made."""
+        return await asyncio.to_thread(self._analysis, table_id)
+
+    def _analysis(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(sa.select(analyses.c.result).where(analyses.c.table_id == table_id)).scalar()
+            return None if found is None else json.loads(found)
+
+    async def save_analysis(self, table_id: str, worlds: int, seed: int, result: dict[str, Any]) -> None:
+        """Store a finished table's analysis (once: a second one for the same table is dropped)."""
+        await asyncio.to_thread(self._save_analysis, table_id, worlds, seed, result)
+
+    def _save_analysis(self, table_id: str, worlds: int, seed: int, result: dict[str, Any]) -> None:
+        row = {"table_id": table_id, "worlds": worlds, "seed": seed, "result": json.dumps(result),
+               "made_at": time.time()}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(analyses.insert().values(row))
+        except sa.exc.IntegrityError:
+            pass  # made meanwhile (by another process): the analysis of a record and seed is the same
 
     async def unfinished(self) -> list[TableRow]:
         """Every table still waiting for players or in play, to be rebuilt after a start."""

@@ -598,6 +598,22 @@ class Table:
         for client in list(self.clients):
             client.send(Notice(text=text))
 
+    async def hint(self, seat: int) -> int:
+        """The move the table's bot would make for the seat now, deciding as it does when it plays the seat: from
+        the seat's own information alone (a hint, at a table that gives them)."""
+        if not self.settings.get("hints", False):
+            raise Refused("no_hints", "this table gives no hints (a table setting, never on at a rated table)")
+        if not self.started:
+            raise Refused("not_started", "the game has not started")
+        if self.state.is_over():
+            raise Refused("over", "the game is over")
+        if not self.state.legal_actions(seat):
+            raise Refused("not_your_move", "you have no decision to make now")
+        spec = self.settings["bot"]
+        bot = make_bot(spec, seed=bot_seed(self.seed, seat, spec) + self.version)
+        action, _ = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
+        return action
+
     def say(self, seat: int, text: str) -> None:
         """A chat line from a seated person, shown to everybody at the table (spectators too)."""
         if not self.settings.get("chat", True):
