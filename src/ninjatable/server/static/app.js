@@ -1,5 +1,5 @@
 // The browser client: one page that draws the lobby (/), a table (/t/<id>, /t/<id>/watch), a replay
-// (/t/<id>/replay?seat=N), the account pages (/login, /signup, /account), a person (/people/<name>) or a
+// (/t/<id>/replay?seat=N&at=M), the account pages (/login, /signup, /account), a person (/people/<name>) or a
 // leaderboard (/leaderboard, /leaderboard/<game>), by its address. It knows no game: each game's drawing comes
 // from its own web.js.
 import { render } from "preact";
@@ -19,8 +19,11 @@ function decoded(part) {
 function tableRoute(parts) {
   const tableId = decoded(parts[1]);
   if (parts[2] === "replay") {
-    const seat = new URLSearchParams(location.search).get("seat");
-    return html`<${Replay} tableId=${tableId} seat=${seat === null || seat === "" ? null : Number(seat)} />`;
+    const query = new URLSearchParams(location.search);
+    const seat = query.get("seat");
+    const at = Number(query.get("at")) || 0;
+    return html`<${Replay} tableId=${tableId} seat=${seat === null || seat === "" ? null : Number(seat)}
+      start=${Number.isInteger(at) && at > 0 ? at : 0} />`;
   }
   return html`<${TablePage} tableId=${tableId} watch=${parts[2] === "watch"} />`;
 }

@@ -69,7 +69,7 @@ function CreateTable({ games, account }) {
   const [settings, setSettings] = useState({ grace_seconds: 60, clock_seconds: null, bot: "heuristic", public: true,
                                              bot_pause: 0.6, live: true, timings: {},
                                              countdown_seconds: 3, reaction_min: 0.6, reaction_max: 1.5,
-                                             rated: false });
+                                             rated: false, hints: false });
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -171,8 +171,12 @@ function CreateTable({ games, account }) {
         </fieldset>`}
         <details><summary>Table settings</summary>
           ${account && html`<div class="field"><label class="check"><input type="checkbox" checked=${settings.rated}
-            onChange=${(e) => setSettings({ ...settings, rated: e.target.checked })} /> Rated (accounts only, bots allowed)</label>
+            onChange=${(e) => setSettings({ ...settings, rated: e.target.checked, hints: e.target.checked ? false : settings.hints })} /> Rated (accounts only, bots allowed)</label>
             <small>The game counts for the ratings and the leaderboard; every person seat is taken by an account.</small></div>`}
+          <div class="field"><label class="check"><input type="checkbox" id="hints" checked=${settings.hints && !settings.rated}
+            disabled=${settings.rated} onChange=${(e) => setSettings({ ...settings, hints: e.target.checked })} />
+            Hints (the table's bot suggests a move on request)</label>
+            <small>${settings.rated ? "A rated table gives no hints." : "At their move, a player may ask what the table's bot would play (from their own cards only)."}</small></div>
           <div class="field"><label for="grace">A bot plays for someone away longer than (seconds)</label>
             <input id="grace" type="number" min="0" max="3600" value=${settings.grace_seconds}
               onInput=${(e) => setSettings({ ...settings, grace_seconds: Number(e.target.value) })} /></div>

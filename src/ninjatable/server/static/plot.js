@@ -50,3 +50,49 @@ export function RatingPlot({ history, title }) {
       </circle></a>`)}
   </svg>`;
 }
+
+const LPAD = { left: 64, right: 12, top: 12, bottom: 42 };  // room for a larger font (style.css)
+
+// Several lines over one x axis in plain SVG (each seat's chance of winning, move by move), told apart by colour
+// and by dash (style.css: .series-N), named in a legend beside; `marks` are points on a line that link somewhere
+// (`onGo(mark)`, when given, follows the link in the page).
+// `series`: [{name, points: [[x, y]], marks: [{x, y, href, title}]}]; y runs from `low` to `high`.
+export function LinesPlot({ series, title, xLabel, yLabel, low = 0, high = 1, yFormat = String, onGo = null }) {
+  const xs = series.flatMap((s) => s.points.map(([px]) => px));
+  if (!xs.length) return null;
+  const [first, last] = [Math.min(0, ...xs), Math.max(...xs)];
+  const width = WIDTH + 60;
+  const height = HEIGHT + 30;
+  const innerW = width - LPAD.left - LPAD.right;
+  const innerH = height - LPAD.top - LPAD.bottom;
+  const span = last > first ? last - first : 1;
+  const x = (v) => LPAD.left + (last > first ? ((v - first) * innerW) / span : innerW / 2);
+  const y = (v) => LPAD.top + innerH - ((v - low) / (high - low)) * innerH;
+  const bottom = LPAD.top + innerH;
+  const yTicks = niceTicks(low, high, 4).filter((t) => t >= low && t <= high);
+  const xTicks = niceTicks(first, last, 5).filter((t) => t >= first && t <= last && Number.isInteger(t));
+  const path = (points) => points.map(([px, py], i) => `${i ? "L" : "M"}${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(" ");
+  const follow = (mark) => (event) => {
+    if (!onGo) return;
+    event.preventDefault();
+    onGo(mark);
+  };
+  return html`<figure class="lines-plot">
+    <svg class="plot" viewBox=${`0 0 ${width} ${height}`} role="img" aria-label=${title}>
+      ${yTicks.map((t) => html`<g class="tick">
+        <line x1=${LPAD.left} x2=${width - LPAD.right} y1=${y(t)} y2=${y(t)} />
+        <text x=${LPAD.left - 5} y=${y(t) + 4} text-anchor="end">${yFormat(t)}</text></g>`)}
+      ${xTicks.map((t) => html`<text class="axis-label" x=${x(t)} y=${bottom + 17} text-anchor="middle">${t}</text>`)}
+      <line class="axis" x1=${LPAD.left} x2=${LPAD.left} y1=${LPAD.top} y2=${bottom} />
+      <line class="axis" x1=${LPAD.left} x2=${width - LPAD.right} y1=${bottom} y2=${bottom} />
+      <text class="axis-label" x=${LPAD.left + innerW / 2} y=${height - 3} text-anchor="middle">${xLabel}</text>
+      <text class="axis-label" transform=${`translate(15 ${LPAD.top + innerH / 2}) rotate(-90)`} text-anchor="middle">${yLabel}</text>
+      ${series.map((s, i) => html`<path class=${`line series-${i}`} d=${path(s.points)}><title>${s.name}</title></path>`)}
+      ${series.map((s, i) => (s.marks || []).map((m) => html`<a href=${m.href} onClick=${follow(m)}>
+        <circle class=${`mark series-${i}`} cx=${x(m.x)} cy=${y(m.y)} r="4.5"><title>${m.title}</title></circle></a>`))}
+    </svg>
+    <figcaption><ul class="legend">${series.map((s, i) => html`<li>
+      <svg class="swatch" viewBox="0 0 28 10" aria-hidden="true"><line class=${`line series-${i}`} x1="1" x2="27" y1="5" y2="5" /></svg>
+      ${s.name}</li>`)}</ul></figcaption>
+  </figure>`;
+}

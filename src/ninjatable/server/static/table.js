@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { RecordLink, api, html, loadGame, makeUi, seatLabel, seats } from "./ui.js";
 import { TopBar, authHref, personHref, tableHref, useAccount } from "./account.js";
 import { RulesButton, RulesPanel, SoundToggle, nowLine, playTone, seatNames, useSound, withNames } from "./help.js";
+import { GameAnalysis } from "./analysis.js";
 
 // The protocol version the server put in the page (one number, in server/protocol.py).
 const PROTOCOL = Number(document.querySelector('meta[name="ninjatable-protocol"]').content);
@@ -153,6 +154,8 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const [rematch, setRematch] = useState(info.rematch || null);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [why, setWhy] = useState("");
+  const [hint, setHint] = useState(null);  // the server's hint: {action, label, version}
+  const [hinting, setHinting] = useState(false);
   const [sound, toggleSound] = useSound();
   const soundRef = useRef(sound);
   soundRef.current = sound;
@@ -246,6 +249,18 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     // `at`: the version this choice was made from, so that a live table can tell a tap that lost the race.
     if (send({ type: "act", action: id, at: update.version })) setBusy(true);
   }
+  // A hint, at a table that gives them: the move the table's bot would make for this seat now.
+  async function askHint() {
+    setHinting(true);
+    setNotice("");
+    const guest = identity && !identity.account && identity.token;
+    try {
+      const got = await api(`/api/tables/${encodeURIComponent(info.id)}/hint`, {
+        method: "POST", headers: guest ? { authorization: `Bearer ${identity.token}` } : {} });
+      setHint(got);
+      hintedIntoView();
+    } catch (e) { setNotice(e.message); } finally { setHinting(false); }
+  }
   function undo() {
     const steps = draft.slice(0, -1);
     setDraft(steps);
@@ -260,8 +275,11 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const names = seatNames(seatInfo, seat);
   const view = shown.view;
   const live = update.live;
+  // The hint holds until the table moves past the move count it was given for.
+  const shownHint = hint && seat !== null && update.version === hint.version && update.legal.length ? hint : null;
+  const hinted = shownHint ? shownHint.label : null;
   const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
-                              onAction, busy: busy && !(live && live.held), live, events, names,
+                              onAction, busy: busy && !(live && live.held), live, events, names, hinted,
                               onRefused: (label, reason) => setWhy(`${label}: ${reason}`) }) : null;
   const instant = live && ui ? shown.legal.filter((a) => live.instant.includes(a.id)) : [];
   if (ui) instant.forEach((a) => ui.placed.add(a.id));
@@ -293,18 +311,21 @@ function LiveTable({ info, game, identity, onLostSeat }) {
           ${update.clocks.some((c) => c.seat === seat) ? "" : "while you are away"}; it is yours again as you act.</p>`}
         ${seat === null && html`<p class="banner" role="status">You are watching: you see what every player may see.</p>`}
         <${Prompt} update=${update} shown=${shown} seat=${seat} draft=${draft} busy=${busy} ui=${ui} names=${names}
-          onUndo=${undo} onConfirm=${() => onAction(decision.confirm)} />
+          onUndo=${undo} onConfirm=${() => onAction(decision.confirm)}
+          hints=${Boolean(info.settings.hints)} hint=${shownHint} hinting=${hinting} onHint=${askHint}
+          words=${game && game.words} />
         ${notice && html`<p class="banner error" role="alert">${withNames(notice, names, seat)}</p>`}
         ${flash && html`<p class="banner warn flash" role="status">${withNames(flash, names, seat)}</p>`}
         ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
-          instant=${instant} onAction=${onAction} game=${game} names=${names} />`}
+          instant=${instant} onAction=${onAction} game=${game} names=${names} hinted=${hinted} />`}
         <div class="game">${board}</div>
         ${leftover.length > 0 && html`<div class="actions" aria-label="Other moves">
-          ${leftover.map((a) => html`<button type="button" class="btn playable" data-action=${a.label}
+          ${leftover.map((a) => html`<button type="button" class=${`btn playable${a.label === hinted ? " hinted" : ""}`} data-action=${a.label}
             disabled=${busy} onClick=${() => onAction(a.id)}>${a.label}</button>`)}</div>`}
         ${why && html`<p class="why" role="status">${why}</p>`}
         ${update.status === "finished" && html`<${Finished} info=${info} update=${update} seat=${seat} names=${names}
-          identity=${identity} rematch=${rematch} />`}
+          identity=${identity} rematch=${rematch} />
+          <${GameAnalysis} tableId=${info.id} names=${names} me=${seat} words=${game && game.words} />`}
       </section>
       <aside class="side">
         <${Seats} update=${update} seat=${seat} />
@@ -326,9 +347,19 @@ function handIntoView() {
   });
 }
 
+// The hinted card or button scrolled into view if it is off the screen (a phone's hand may be below the prompt).
+function hintedIntoView() {
+  requestAnimationFrame(() => {
+    const marked = document.querySelector(".hinted");
+    if (!marked) return;
+    const box = marked.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) marked.scrollIntoView({ block: "center" });
+  });
+}
+
 // A live table: the count before the held choices are played, the time left in the step (in the game's words),
 // who has chosen, and the instant actions (first come), drawn by the game's `InstantActions` when it has one.
-function LiveBar({ live, update, seat, instant, onAction, game, names }) {
+function LiveBar({ live, update, seat, instant, onAction, game, names, hinted }) {
   const waiting = update.view.to_move.filter((s) => !live.chosen.includes(s));
   const Instant = (game && game.InstantActions) || InstantActions;
   return html`<div class="livebar" aria-label="Live play">
@@ -340,13 +371,13 @@ function LiveBar({ live, update, seat, instant, onAction, game, names }) {
     ${live.mine && ((live.timed_out || []).includes(seat)
       ? html`<span class="stat chosen">Time is up: the bot chose <b>${live.mine.label}</b> for you (click another card to change)</span>`
       : html`<span class="stat chosen">You chose <b>${live.mine.label}</b> (click another card to change)</span>`)}
-    <span class="instant">${instant.length > 0 && html`<${Instant} actions=${instant} onAction=${onAction} html=${html} />`}</span>
+    <span class="instant">${instant.length > 0 && html`<${Instant} actions=${instant} onAction=${onAction} html=${html} hinted=${hinted} />`}</span>
   </div>`;
 }
 
 // Instant actions of a game that draws none of its own: a button each.
-function InstantActions({ actions, onAction }) {
-  return actions.map((a) => html`<button type="button" class="btn instant-btn playable" data-action=${a.label}
+function InstantActions({ actions, onAction, hinted }) {
+  return actions.map((a) => html`<button type="button" class=${`btn instant-btn playable${a.label === hinted ? " hinted" : ""}`} data-action=${a.label}
     onClick=${() => onAction(a.id)}>${a.label}</button>`);
 }
 
@@ -404,7 +435,7 @@ function LinkRow({ label, url }) {
     <button type="button" class="btn" onClick=${copy} title=${`Copy the ${label.toLowerCase()}`}>${copied ? "Copied" : "Copy link"}</button></p>`;
 }
 
-function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm, names }) {
+function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm, names, hints, hint, hinting, onHint, words }) {
   if (seat === null || update.status !== "playing") return null;
   const decision = shown.decision;
   if (!decision) {
@@ -415,6 +446,9 @@ function Prompt({ update, shown, seat, draft, busy, onUndo, onConfirm, names }) 
   const confirmLabel = decision.multi && (shown.legal.find((a) => a.id === decision.confirm) || {}).label;
   return html`<div class="prompt mine" role="status">
     <strong>Your move:</strong> ${decision.prompt}
+    ${hints && html`<button type="button" class="btn hint-btn" onClick=${onHint} disabled=${hinting}
+      title="The move the table's bot would make for you now, from what you know">${hinting ? "Thinking…" : "Hint"}</button>`}
+    ${hint && html`<span class="hint-text">Hint: play <b>${withNames(hint.label, names, seat, words)}</b></span>`}
     ${decision.multi && html`<span class="draft">
       <button type="button" class="btn" onClick=${onUndo} disabled=${!draft.length || busy}>Undo</button>
       <button type="button" class="btn primary" onClick=${onConfirm} disabled=${!confirmable || busy}>

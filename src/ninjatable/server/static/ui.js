@@ -83,9 +83,10 @@ export async function loadGame(gameId) {
 // action of that label (or grey it out with the kernel's reason); every action drawn so is marked as placed,
 // and the page adds a plain button for each legal action the drawing did not place.
 // `events`: the log the page holds (for `lastTrick`); `names`: each seat's name as the page says it;
-// `onRefused(label, reason)`: a greyed control was tapped (the page shows the reason).
+// `onRefused(label, reason)`: a greyed control was tapped (the page shows the reason); `hinted`: the label of the
+// action a hint suggests (its control is marked).
 export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction, busy, live = null, events = [],
-                         names = null, onRefused = null }) {
+                         names = null, onRefused = null, hinted = null }) {
   const byLabel = new Map(legal.map((a) => [a.label, a.id]));
   const reasons = new Map(refused.map((r) => [r.label, r.reason]));
   const placed = new Set();
@@ -120,7 +121,7 @@ export function makeUi({ view, legal, refused, decision, me, seatInfo, onAction,
       if (id !== undefined) {
         placed.add(id);
         return { onClick: () => onAction(id), disabled: busy, title: title || label, "data-action": label,
-                 class: "playable" };
+                 class: label === hinted ? "playable hinted" : "playable" };
       }
       const reason = reasons.get(label);
       if (reason && onRefused) {  // focusable and tappable, so that a touch screen can tell why
