@@ -43,7 +43,7 @@ def test_a_finished_game_is_analysed_and_the_replay_shows_each_decision(live, pe
     section = page.locator("section.analysis")
     section.scroll_into_view_if_needed()
     ask = section.get_by_role("button", name="Analyse the game")
-    assert ask.is_visible()  # below "Game over", before anybody asked
+    ask.wait_for()  # below "Game over", before anybody asked (once the page has asked the server)
     ask.click()
     progress = section.locator(".analysis-progress")
     progress.wait_for()
@@ -156,7 +156,7 @@ def test_the_hint_button_marks_a_playable_card_until_the_table_moves_on(live, pe
     # Playing it: the table moves past the hint, which goes.
     version = live.hub.tables[table_id].version
     marked.click()
-    page.wait_for_function(f"() => !document.querySelector('.hint-text')")
+    page.wait_for_function("() => !document.querySelector('.hint-text')")
     assert live.hub.tables[table_id].version > version
     assert page.locator(".hinted").count() == 0
 
@@ -165,10 +165,12 @@ def test_the_hint_button_marks_a_playable_card_until_the_table_moves_on(live, pe
     watcher.goto(f"{live.url}/t/{table_id}/watch")
     watcher.locator(".seats li").first.wait_for()
     assert watcher.get_by_role("button", name="Hint").count() == 0
+    assert "Hints on" in watcher.locator("header.top").inner_text()  # everybody sees the table gives hints
     other_id, other_token = oboro_table(live, bot="heuristic")
     plain = seat_page(person, live, other_id, 0, other_token)
     plain.locator(".prompt.mine").wait_for(timeout=20_000)
     assert plain.get_by_role("button", name="Hint").count() == 0
+    assert "Hints on" not in plain.locator("header.top").inner_text()
     assert page.errors == [] and watcher.errors == [] and plain.errors == []
 
 

@@ -61,10 +61,12 @@ function AccountLinks({ name }) {
 }
 
 // The bar on top of every page: the brand, the page's title, whatever the page adds, and the account's links.
-export function TopBar({ title = "", rated = false, tagline = "", children }) {
+export function TopBar({ title = "", rated = false, hints = false, tagline = "", children }) {
   const name = useAccount();
   return html`<header class="top"><a class="brand" href="/">ninjatable</a>
-    ${title && html`<span class="title">${title}${rated && html` <span class="badge rated">Rated</span>`}</span>`}
+    ${title && html`<span class="title">${title}${rated && html` <span class="badge rated">Rated</span>`}${hints
+      && html` <span class="badge hints" title="A player may ask the table's bot which move it would make">Hints
+      on</span>`}</span>`}
     ${tagline && html`<span class="tagline">${tagline}</span>`}
     <span class="top-end">${children}<${AccountLinks} name=${name} /></span></header>`;
 }

@@ -54,8 +54,8 @@ function seatIdentity(info, account, lost) {
   return mine ? { seat: mine.seat, account: true, name: account } : null;
 }
 
-function Top({ title, rated, children }) {
-  return html`<${TopBar} title=${title} rated=${rated}>${children}</${TopBar}>`;
+function Top({ title, rated, hints, children }) {
+  return html`<${TopBar} title=${title} rated=${rated} hints=${hints}>${children}</${TopBar}>`;
 }
 
 function JoinForm({ info, open, account, onJoined, onWatch }) {
@@ -77,7 +77,7 @@ function JoinForm({ info, open, account, onJoined, onWatch }) {
     } catch (e) { setError(e.message); }
   }
   const here = tableHref(info.id);
-  return html`<${Top} title=${info.title} rated=${info.rated} />
+  return html`<${Top} title=${info.title} rated=${info.rated} hints=${Boolean(info.settings.hints)} />
     <main class="narrow"><section class="panel">
       <h1>Join ${info.title}</h1>
       <p>${info.players} players: ${info.seats.map((s, i) => seatLabel(s, i, null)).join(", ")}.</p>
@@ -268,7 +268,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   }
 
   if (!update) {
-    return html`<${Top} title=${info.title} rated=${info.rated}><${Connection} status=${status} /></${Top}>
+    return html`<${Top} title=${info.title} rated=${info.rated} hints=${Boolean(info.settings.hints)}><${Connection} status=${status} /></${Top}>
       <main class="narrow"><p>Connecting to the table…</p></main>`;
   }
   const seatInfo = update.seats;
@@ -297,7 +297,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     && !(decision && decision.multi && a.id === decision.confirm)) : [];
   const me = seat !== null ? seatInfo[seat] : null;
   return html`
-    <${Top} title=${info.title} rated=${info.rated}><${Connection} status=${status} /></${Top}>
+    <${Top} title=${info.title} rated=${info.rated} hints=${Boolean(info.settings.hints)}><${Connection} status=${status} /></${Top}>
     <main class="table-page">
       <section class="board" aria-label="The table">
         ${update.status === "waiting" && html`<${Waiting} info=${info} update=${update} />`}
