@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import logging
+import logging.config
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -480,13 +482,30 @@ def serve(
                                                           "X-Forwarded-Proto headers are trusted (comma-separated "
                                                           "addresses, or * behind a proxy that is the only way "
                                                           "in).")] = "127.0.0.1",
+    metrics: Annotated[bool, typer.Option(help="Serve /metrics for Prometheus: counts only, no table id, name or "
+                                               "token.")] = True,
+    metrics_from: Annotated[str | None, typer.Option(help="Only these may read /metrics: comma-separated addresses "
+                                                          "or networks (127.0.0.1,10.0.0.0/8); default: anyone.",
+                                                     metavar="ADDRESSES")] = None,
+    abandoned: Annotated[str, typer.Option(help="A game nobody has been connected to for abandoned_minutes (a "
+                                                "--limit, default 60): finish (its bots play every person's seat to "
+                                                "the end) or close (stopped; its players are told).",
+                                           metavar="finish|close")] = "finish",
+    log_json: Annotated[bool, typer.Option("--log-json", help="Log one JSON object a line (time, level, logger, "
+                                                              "message and fields) to stderr.")] = False,
+    log_level: Annotated[str, typer.Option(help="The lowest level the server logs: debug, info, warning or "
+                                                "error.")] = "info",
+    access_log: Annotated[bool, typer.Option("--access-log", help="Log a line for every HTTP request and socket "
+                                                                  "(health probes and scrapes: at debug).")] = False,
 ) -> None:
     """Host online tables: create a table, invite friends, play live in the browser or over the API."""
     try:
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from .server import UVICORN_SETTINGS, create_app, default_database_url
-        from .server.config import limits_from
+        from .server.config import Operation, limits_from
+        from .server.logs import log_config
         from .server.store import database_url
     except ImportError as e:
         raise BadOptions(f"the server needs the web extra ({e.name} is missing): pip install 'ninjatable[web]'") \
@@ -496,13 +515,26 @@ def serve(
     try:
         database_url(url)
         limits = limits_from(limit or [], bot_ms=max_bot_ms)
+        allowed = tuple(a for a in (metrics_from or "").split(",") if a.strip())
+        operation = Operation(metrics=metrics, metrics_from=allowed, abandoned=abandoned).check()
+        logging_config = log_config(log_level, json_lines=log_json, access=access_log)
     except ValueError as e:
         raise BadOptions(str(e)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    err.print(f"ninjatable tables at http://{shown}:{port}/ (API docs at /docs), stored in {url}; Ctrl+C stops.",
-              highlight=False, soft_wrap=True)
-    uvicorn.run(create_app(url, bot_workers=bot_workers, limits=limits), host=host, port=port,
-                forwarded_allow_ips=forwarded_allow_ips, **UVICORN_SETTINGS)
+    address = f"http://{shown}:{port}/"
+    stored = make_url(url).render_as_string(hide_password=True)  # a password in the URL stays out of the log
+    logging.config.dictConfig(logging_config)
+    logging.captureWarnings(True)  # Python's warnings go through the log too (as JSON lines with --log-json)
+    if log_json:
+        logging.getLogger("ninjatable.server").info("ninjatable tables at %s, stored in %s", address, stored,
+                                                    extra={"url": address, "db": stored})
+    else:
+        err.print(f"ninjatable tables at {address} (API docs at /docs), stored in {stored}; Ctrl+C stops.",
+                  highlight=False, soft_wrap=True)
+    tables = create_app(url, bot_workers=bot_workers, limits=limits, operation=operation)
+    # Logging is configured above; uvicorn sets no level of its own and drops its access lines unless asked.
+    settings = {**UVICORN_SETTINGS, "log_config": None, "log_level": None, "access_log": access_log}
+    uvicorn.run(tables, host=host, port=port, forwarded_allow_ips=forwarded_allow_ips, **settings)
 
 
 def check_port_free(host: str, port: int) -> None:

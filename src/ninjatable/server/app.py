@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -15,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import Cookie, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
@@ -26,8 +27,10 @@ from ..core import NinjatableError, all_games, get_game
 from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, address_group, check_name
 from .analyses import Analyses
 from .botpool import BotPool
-from .config import Limits
+from .config import Limits, Operation
+from .health import Readiness, database_check
 from .hub import Hub
+from .metrics import CONTENT_TYPE, Metrics
 from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames, rules_html
 from .people import leaderboard, person_page, seats_of
 from .protocol import (
@@ -78,18 +81,25 @@ STATUS_BY_CODE = {
     "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
     "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
     "not_seated": 403, "cross_site": 403, "logged_out": 401, "busy": 429, "no_hints": 403, "not_your_move": 409,
+    "closed": 410,
 }
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
 CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
-def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", limits: Limits | None = None) -> FastAPI:
-    """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...), within `limits`."""
+def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", limits: Limits | None = None,
+               operation: Operation | None = None) -> FastAPI:
+    """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...), within `limits`, run
+    as `operation` says (metrics, abandoned tables)."""
     limits = (limits or Limits()).check()
+    operation = (operation or Operation()).check()
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_kind)
-    hub = Hub(store, bots, limits)
+    metrics = Metrics()
+    hub = Hub(store, bots, limits, metrics=metrics, abandoned=operation.abandoned)
     analyses = Analyses(store, bots, limits)
+    metrics.watch(hub, bots, analyses)
+    readiness = Readiness({"database": database_check(store)})  # and, with several processes, Redis
     hint_limits = RateLimits(limits.hints_per_minute / 60, limits.hints_burst)
 
     @contextlib.asynccontextmanager
@@ -111,6 +121,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     )
     app.state.hub = hub
     app.state.analyses = analyses
+    app.state.metrics = metrics
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes)
     app.add_middleware(SameSiteWrites, cookie=SESSION_COOKIE)
@@ -443,6 +454,34 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         return FileResponse(path, media_type=kind, headers={"Cache-Control": "no-cache"})
 
+    # --- operations: probes and metrics for whoever runs the server (cheap, no auth, no per-call log line) ----------
+    @app.get("/healthz", tags=["operations"])
+    async def healthz() -> dict[str, str]:
+        """The process serves (a liveness probe): answers without asking the database."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["operations"],
+             responses={503: {"description": "A service the server needs did not answer (`error` names it)"}})
+    async def readyz() -> JSONResponse:
+        """The process may be sent players (a readiness probe): 200 when the database answers a trivial query, 503
+        naming what failed otherwise."""
+        failure = await readiness.failure()
+        if failure is not None:
+            return JSONResponse({"status": "unavailable", "error": failure}, status_code=503)
+        return JSONResponse({"status": "ok", "checks": list(readiness.checks)})
+
+    if operation.metrics:
+        allowed = operation.networks()
+
+        @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
+        async def metrics_text(request: Request) -> Response:
+            """This process's metrics in Prometheus' text format: counts only, no table id, name or token (off
+            with `serve --no-metrics`; `--metrics-from` names who may read them)."""
+            if allowed and not address_in(client_address(request), allowed):
+                return JSONResponse({"error": "the metrics are not shown to your address", "code": "not_allowed"},
+                                    status_code=403)
+            return Response(metrics.text(), media_type=CONTENT_TYPE)
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -648,6 +687,18 @@ def bearer_seat(table: Table, authorization: str | None) -> int | None:
 def client_address(connection: Request | WebSocket) -> str:
     """The client's address (behind a trusted proxy, the address the proxy forwarded)."""
     return connection.client.host if connection.client is not None else "unknown"
+
+
+def address_in(address: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
+    """Whether the client's address is in one of `networks` (an address that is not one, such as "unknown", is in
+    none)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:  # ::ffff:10.0.0.5 is 10.0.0.5
+        ip = ip.ipv4_mapped
+    return any(ip in network for network in networks)
 
 
 class BodyLimit:

@@ -3,6 +3,7 @@ and the limits an operator may set."""
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,7 @@ class Limits:
     tables_per_minute: float = 10.0  # tables one address may create, on average...
     tables_burst: int = 20  # ...in bursts of up to this many
     waiting_minutes: float = 24 * 60.0  # a table still waiting for players this long after its creation expires
+    abandoned_minutes: float = 60.0  # a game in play with no person connected this long is finished or closed
     finished_kept: int = 200  # finished tables kept in memory after a read (the least recently read go first)
     spectators_per_table: int = 50  # sockets watching one table (its players always get in)
     sockets_per_seat: int = 5  # sockets of one seat (a player's tabs and devices)
@@ -73,3 +75,35 @@ def limits_from(pairs: list[str], **given: float | None) -> Limits:
                              f"{text!r}") from None
     values.update({name: value for name, value in given.items() if value is not None})
     return Limits(**{**vars(defaults), **values}).check()
+
+
+ABANDONED = ("finish", "close")  # what becomes of a game nobody has been connected to for abandoned_minutes
+
+
+@dataclass(frozen=True)
+class Operation:
+    """How an operator runs the server beyond its limits: what it tells monitoring, and what becomes of a game
+    everybody left (docs/server.md, "Operating it")."""
+
+    metrics: bool = True  # serve /metrics (counts only: no table id, name or token)
+    metrics_from: tuple[str, ...] = ()  # the addresses or networks that may read /metrics; none: any
+    abandoned: str = "finish"  # finish: the table's bots play every person's seat to the end; close: stop it
+
+    def check(self) -> Operation:
+        """Refuse a value the server cannot work with, saying what is allowed."""
+        if self.abandoned not in ABANDONED:
+            raise ValueError(f"abandoned tables are either finished by their bots or closed: {' or '.join(ABANDONED)}, "
+                             f"not {self.abandoned!r}")
+        self.networks()
+        return self
+
+    def networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+        """`metrics_from` as networks (an address alone is a network of one)."""
+        networks = []
+        for text in self.metrics_from:
+            try:
+                networks.append(ipaddress.ip_network(text.strip(), strict=False))
+            except ValueError:
+                raise ValueError(f"--metrics-from takes addresses or networks such as 127.0.0.1 or 10.0.0.0/8, not "
+                                 f"{text.strip()!r}") from None
+        return networks

@@ -15,6 +15,7 @@ from ..core import BadOptions, Game, NinjatableError, all_games, get_game
 from .accounts import Account, Accounts, check_name
 from .botpool import BotPool
 from .config import Limits
+from .metrics import Metrics
 from .protocol import CreateTable, Error, Rematch, SeatRequest
 from .ratings import RatingBook
 from .security import RateLimits, new_table_id
@@ -27,10 +28,13 @@ log = logging.getLogger("ninjatable.server")
 class Hub:
     """The tables of one server: those in play stay in memory; finished ones are read back when asked for."""
 
-    def __init__(self, store: Store, bots: BotPool, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, bots: BotPool, limits: Limits | None = None, metrics: Metrics | None = None,
+                 abandoned: str = "finish") -> None:
         self.store = store
         self.bots = bots
         self.limits = limits = limits or Limits()
+        self.metrics = metrics or Metrics()
+        self.abandoned = abandoned  # what becomes of a game nobody is connected to: finish (by its bots) or close
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future] = {}
         self.finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recent first
@@ -45,7 +49,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every unfinished table from its stored moves, rate finished rated tables not rated yet, and
-        start expiring tables nobody joins."""
+        start expiring tables nobody joins and seeing to games everybody left."""
         await self._rebuild()
         await self.ratings.rate_finished()
         self._sweeper = asyncio.create_task(self._sweep_waiting())
@@ -101,14 +105,17 @@ class Hub:
             del self.sockets_by_address[address]
 
     async def _sweep_waiting(self) -> None:
-        """Every little while, expire the tables still waiting for players long after their creation."""
-        period = min(60.0, self.limits.waiting_minutes * 6)  # a tenth of the time a table may wait
+        """Every little while, expire the tables still waiting for players long after their creation, and finish
+        or close the games nobody has been connected to for long."""
+        # A tenth of the time a table may wait, or a game be left alone.
+        period = min(60.0, self.limits.waiting_minutes * 6, self.limits.abandoned_minutes * 6)
         while True:
             try:
                 await self.expire_waiting(time.time() - self.limits.waiting_minutes * 60)
+                await self.see_to_abandoned(time.time() - self.limits.abandoned_minutes * 60)
                 await self.accounts.expire_sessions()
             except Exception:
-                log.exception("expiring waiting tables or old sessions failed; trying again later")
+                log.exception("expiring waiting tables, abandoned games or old sessions failed; trying again later")
             await asyncio.sleep(period)
 
     async def expire_waiting(self, created_before: float) -> list[str]:
@@ -125,6 +132,40 @@ class Hub:
         if expired:
             log.info("%d tables nobody joined expired", len(expired))
         return expired
+
+    async def see_to_abandoned(self, deserted_before: float) -> list[str]:
+        """The games in play that no person has been connected to since `deserted_before`: their bots play every
+        person's seat to the end (`abandoned` finish), or they are closed (close); their ids."""
+        left = [t for t in self.tables.values() if t.deserted_since(deserted_before)]
+        if self.abandoned == "close":
+            return await self._close(left, deserted_before)
+        for table in left:
+            table.leave_to_bots()
+            self.metrics.abandoned.labels(then="finish").inc()
+            log.info("table %s: nobody connected for %g minutes; its bots finish the game", table.id,
+                     self.limits.abandoned_minutes, extra={"table": table.id})
+        return [t.id for t in left]
+
+    async def _close(self, left: list[Table], deserted_before: float) -> list[str]:
+        """Stop the games `left`, stored as closed (never rebuilt, listed or joined again); a person who came back
+        meanwhile keeps their table."""
+        async with contextlib.AsyncExitStack() as held:
+            for table in left:  # no move is being stored meanwhile
+                await held.enter_async_context(table.lock)
+            still = [t for t in left if t.deserted_since(deserted_before)]
+            closed = await self.store.close_tables([t.id for t in still])
+            for table in still:
+                if table.id in closed:
+                    self.tables.pop(table.id, None)
+                    table.close(self.closed_message())
+                    self.metrics.abandoned.labels(then="close").inc()
+                    log.info("table %s: nobody connected for %g minutes; closed", table.id,
+                             self.limits.abandoned_minutes, extra={"table": table.id})
+        return closed
+
+    def closed_message(self) -> str:
+        return (f"this table was closed: nobody was connected to it for {self.limits.abandoned_minutes:g} minutes; "
+                "create a new one")
 
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, request: CreateTable,
@@ -194,6 +235,7 @@ class Hub:
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
         await self.store.create_table(row, replacing)
+        self.metrics.tables_created.inc()
         table = Table(row, self)
         self.tables[row.id] = table
         if full:
@@ -266,6 +308,8 @@ class Hub:
         row = await self.store.load(table_id)
         if row is None:
             raise Refused("no_table", f"there is no table {table_id!r}")
+        if row.status == "closed":
+            raise Refused("closed", self.closed_message())
         table = self.tables.get(table_id) or Table(row, self)
         self.tables[table_id] = table
         if table.status == "finished":

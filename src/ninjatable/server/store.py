@@ -30,7 +30,7 @@ tables = sa.Table(
     sa.Column("options", sa.Text, nullable=False),  # JSON
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("settings", sa.Text, nullable=False),  # JSON: grace, clock, takeover bot, public, bot pause
-    sa.Column("status", sa.String(16), nullable=False),  # waiting, playing, finished
+    sa.Column("status", sa.String(16), nullable=False),  # waiting, playing, finished; closed: abandoned, stopped
     sa.Column("result", sa.Text, nullable=True),  # JSON, once finished
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
@@ -308,6 +308,21 @@ class Store:
         with self.engine.begin() as conn:
             return list(conn.execute(query).scalars())
 
+    async def close_tables(self, table_ids: list[str]) -> list[str]:
+        """Store games in play as closed (abandoned: never rebuilt, listed or played again); the ids of those that
+        were still in play."""
+        if not table_ids:
+            return []
+        return await asyncio.to_thread(self._close_tables, table_ids)
+
+    def _close_tables(self, table_ids: list[str]) -> list[str]:
+        query = (tables.update()
+                 .where(tables.c.id.in_(table_ids), tables.c.status == "playing")
+                 .values(status="closed", updated_at=time.time())
+                 .returning(tables.c.id))
+        with self.engine.begin() as conn:
+            return list(conn.execute(query).scalars())
+
     async def append_move(
         self, table_id: str, number: int, seat: int, action: int, result: dict[str, Any] | None = None
     ) -> None:
@@ -359,7 +374,7 @@ class Store:
 
     def _unfinished(self) -> list[TableRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(tables.select().where(tables.c.status != "finished")).all()
+            rows = conn.execute(tables.select().where(tables.c.status.in_(("waiting", "playing")))).all()
             return [_complete(conn, row) for row in rows]
 
     async def listing(self, limit: int = 100) -> list[dict[str, Any]]:
@@ -367,7 +382,8 @@ class Store:
         return await asyncio.to_thread(self._listing, limit)
 
     def _listing(self, limit: int) -> list[dict[str, Any]]:
-        query = tables.select().where(tables.c.public).order_by(tables.c.created_at.desc()).limit(limit)
+        query = (tables.select().where(tables.c.public, tables.c.status != "closed")
+                 .order_by(tables.c.created_at.desc()).limit(limit))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
             held: dict[str, list[SeatRow]] = {row.id: [] for row in rows}

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -172,6 +173,11 @@ class Table:
         self.drafts: dict[int, Draft] = {}
         self.expired = False  # nobody joined in time: the table is deleted
         self.stopped = False  # the server is stopping (or the table expired): no bot starts thinking again
+        # Since when no person's socket is connected (None while one is), and whether the game was left to its
+        # bots for it: a game nobody comes back to is finished by its bots or closed (Hub.see_to_abandoned).
+        self.nobody_since: float | None = time.time()
+        self.left_to_bots = False
+        self.closed = False  # abandoned and closed: stored as such, and nobody may play or watch it again
 
     # --- what everyone may know ----------------------------------------------------------------------
     @property
@@ -416,6 +422,8 @@ class Table:
     def check_room(self, seat: int | None) -> None:
         """Refuse another socket for `seat` (None: a spectator) when it already has as many as it may."""
         limits = self.hub.limits
+        if self.closed:  # closed while this socket said hello
+            raise Refused("closed", self.hub.closed_message())
         if seat is None:
             watching = sum(c.seat is None for c in self.clients)
             if watching >= limits.spectators_per_table:
@@ -429,6 +437,7 @@ class Table:
         """A client connects (already authenticated for its seat)."""
         self.clients.add(client)
         if client.seat is not None:
+            self.nobody_since, self.left_to_bots = None, False
             seat = self.seats[client.seat]
             seat.connections += 1
             if seat.away_timer is not None:
@@ -445,6 +454,8 @@ class Table:
             seat.connections -= 1
             if seat.connections == 0 and self.started and self.status != "finished":
                 self._start_away_timer(seat, asyncio.get_running_loop())
+            if not any(s.connections for s in self.seats):
+                self.nobody_since = time.time()
         self.broadcast()
         if self.status == "finished":
             self.hub.keep_finished(self)  # nobody may watch it any more: it takes its turn to be forgotten
@@ -462,6 +473,33 @@ class Table:
             self._schedule_bots()
             self.broadcast()
 
+    # --- abandoned ---------------------------------------------------------------------------------------
+    def deserted_since(self, before: float) -> bool:
+        """Whether this is a game in play with seats for people, none of whom has been connected since `before`
+        (and it was not left to its bots for that already)."""
+        return (self.status == "playing" and not self.left_to_bots and self.nobody_since is not None
+                and self.nobody_since < before and any(s.kind == "person" for s in self.seats))
+
+    def leave_to_bots(self) -> None:
+        """Nobody has come for long: the table's bot plays every person's seat to the end (or until its person
+        comes back, as after any absence)."""
+        self.left_to_bots = True
+        for seat in self.seats:
+            if seat.kind == "person" and seat.connections == 0:
+                if seat.away_timer is not None:
+                    seat.away_timer.cancel()
+                    seat.away_timer = None
+                seat.taken_over = True
+        self._schedule_bots()
+        self.broadcast()
+
+    def close(self, message: str) -> None:
+        """Closed, as abandoned: whoever still watches is told, and their sockets closed."""
+        self.closed = True
+        for client in list(self.clients):
+            client.send(Error(code="closed", message=message))
+        self.stop()
+
     # --- actions -------------------------------------------------------------------------------------
     async def submit(self, seat: int, action: int | list[int], decision: int | None = None,
                      at: int | None = None) -> bool:
@@ -471,8 +509,23 @@ class Table:
 
         True if moves were stored; False for a choice kept unplayed (a live table's held pass, a step of a
         person's draft), which costs the sender like any message."""
+        arrived = time.perf_counter()
+        by_person = decision is None and not self.bot_playing(seat)  # a live table's bots send no decision
+        try:
+            stored = await self._submit(seat, action, decision, at)
+        except Refused as e:
+            if by_person:
+                self.hub.metrics.action_refused(e.code)
+            raise
+        if stored and by_person:
+            self.hub.metrics.action_seconds.observe(time.perf_counter() - arrived)
+        return stored
+
+    async def _submit(self, seat: int, action: int | list[int], decision: int | None, at: int | None) -> bool:
         actions = action if isinstance(action, list) else [action]
         async with self.lock:
+            if self.closed:
+                raise Refused("closed", self.hub.closed_message())
             if not self.started:
                 waiting = sum(s.kind == "open" for s in self.seats)
                 raise Refused("not_started", f"the game starts when every seat is taken ({waiting} still open)")
@@ -589,6 +642,7 @@ class Table:
             raise Refused("storage", "the move could not be stored; nothing changed, try again")
         before = set(self.state.to_move())
         self.state = candidate
+        self.hub.metrics.moves.inc(len(moves))
         self._after_change(before, actor)
         if cancelled:
             raise asyncio.CancelledError
@@ -708,7 +762,9 @@ class Table:
         spec = self.bot_spec(seat)
         bot = self.bots.get((seat, spec)) or make_bot(spec, seed=bot_seed(self.seed, seat, spec))
         try:
+            asked = time.perf_counter()
             action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
+            self.hub.metrics.bot_seconds.observe(time.perf_counter() - asked)
         except Exception:
             # A bot that fails must not stall the table: any legal action keeps the game going.
             log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
