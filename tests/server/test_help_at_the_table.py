@@ -3,9 +3,11 @@ its readers only, within the server's limits) and hints (a table setting, never 
 
 from __future__ import annotations
 
+import asyncio
 import time
 
-from live import LiveServer
+import httpx
+from live import LiveServer, run_async
 
 from ninjatable.analysis import analyse
 from ninjatable.core import Record
@@ -190,3 +192,24 @@ def test_a_seat_asks_for_a_bounded_number_of_hints(server_with):
         assert http.post(f"/api/tables/{table_id}/hint", headers=mine).status_code == 200
         refused = http.post(f"/api/tables/{table_id}/hint", headers=mine)
         assert refused.status_code == 429 and refused.json()["code"] == "slow_down"
+
+
+def test_a_seat_waits_for_its_hint_before_asking_for_another(server_with):
+    live = server_with(hints_burst=10)
+    created = live.create(game="oboro", seed=8, seats=[{"kind": "person", "name": "Ann"}] + BOTS,
+                          settings={"bot_pause": 0, "hints": True, "bot": "ismcts:ms=1500"})
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    mine = {"Authorization": f"Bearer {token}"}
+    with live.http() as http:
+        my_turn(http, table_id, token)
+
+    async def both() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30, verify=False) as client:
+            first = asyncio.create_task(client.post(f"/api/tables/{table_id}/hint", headers=mine))
+            await asyncio.sleep(0.5)  # the first is being worked out: the search thinks for 1.5 s
+            second = await client.post(f"/api/tables/{table_id}/hint", headers=mine)
+            return [await first, second]
+
+    answers = sorted(run_async(both(), 30), key=lambda a: a.status_code)
+    assert [a.status_code for a in answers] == [200, 429]  # whichever reached the server second is refused
+    assert "already being worked out" in answers[1].json()["error"]

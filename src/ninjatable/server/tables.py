@@ -160,6 +160,7 @@ class Table:
         self.entered = [0] * row.players
         self.decision_legal: list[tuple[int, ...]] = [tuple(self.state.legal_actions(s)) for s in range(row.players)]
         self.thinking: dict[int, asyncio.Task] = {}
+        self.hinting: set[int] = set()  # seats whose hint is being worked out
         self.bots: dict[tuple[int, str], Bot] = {}  # (seat, spec): the bot, with whatever it remembers
         self.deadlines: dict[int, float] = {}  # seat: loop time its clock runs out
         self.clock_timers: dict[int, asyncio.TimerHandle] = {}
@@ -663,9 +664,15 @@ class Table:
             raise Refused("over", "the game is over")
         if not self.state.legal_actions(seat):
             raise Refused("not_your_move", "you have no decision to make now")
+        if seat in self.hinting:  # one at a time: a searching bot's hint can take seconds of a worker
+            raise Refused("slow_down", "a hint for your seat is already being worked out")
         spec = self.settings["bot"]
         bot = make_bot(spec, seed=bot_seed(self.seed, seat, spec) + self.version)
-        action, _ = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
+        self.hinting.add(seat)
+        try:
+            action, _ = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
+        finally:
+            self.hinting.discard(seat)
         return action
 
     def say(self, seat: int, text: str) -> None:
