@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 import pytest
@@ -283,3 +284,21 @@ def test_closing_the_pool_ends_a_worker_in_mid_search():
     left = wait_until_ended(workers)
     kill_all(left)
     assert left == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="forkserver workers are POSIX")
+def test_a_worker_process_that_dies_is_replaced_and_the_pool_goes_on():
+    state = get_game("dragon").new_state(4, seed=1)
+    seat = state.to_move()[0]
+
+    async def scenario() -> int:
+        pool = BotPool(1, "process")
+        try:
+            with pytest.raises(BrokenProcessPool):
+                await pool.background(partial(os._exit, 3))  # as a worker killed for its memory would
+            action, _bot = await pool.decide(make_bot("random"), state, seat, owner="t")
+        finally:
+            pool.close()
+        return action
+
+    assert run_async(scenario(), timeout=60) in state.legal_actions(seat)

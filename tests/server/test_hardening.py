@@ -337,6 +337,18 @@ def test_an_operator_caps_the_bots_thinking_time(server_with):
     assert quick.status_code == 201
 
 
+def test_an_operator_caps_the_worlds_a_searching_bot_reads_beyond_its_time(server_with):
+    live = server_with(bot_beliefs=16)
+    with live.http() as http:
+        def table(bot: str):
+            return http.post("/api/tables", json={"game": "ninjaaatack", "settings": {"bot": bot}, "seats": [
+                {"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "random"}] * 3})
+
+        many, few = table("ismcts:ms=100,beliefs=20000"), table("ismcts:ms=100,beliefs=16")
+    assert many.status_code == 400 and "reads at most beliefs=16" in many.json()["error"]
+    assert few.status_code == 201
+
+
 # --- bots -----------------------------------------------------------------------------------------------------------
 def test_a_tables_bot_waits_for_the_decisions_in_hand_not_for_all_of_another_busy_table(db_url, monkeypatch):
     from ninjatable.server import botpool

@@ -113,6 +113,68 @@ def test_the_server_makes_a_bounded_number_of_analyses_at_once(server_with):
         assert http.post(f"/api/tables/{second}/analysis").status_code == 202
 
 
+def test_asking_many_times_at_once_makes_one_analysis_within_the_limit(server_with):
+    live = server_with(analyses_at_once=1)
+    first, second = finished_table(live, seed=4), finished_table(live, seed=5)
+
+    async def at_once() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30, verify=False) as client:
+            return await asyncio.gather(*(client.post(f"/api/tables/{t}/analysis")
+                                          for t in (first, first, first, second, second)))
+
+    answers = run_async(at_once(), 30)
+    by_table = {t: [a.status_code for a in answers if t in str(a.request.url)] for t in (first, second)}
+    making = dict(live.app.state.analyses.making)
+    # one of the two tables is analysed (once, however often it was asked), the other is refused for now
+    assert len(making) == 1
+    made = next(iter(making))
+    assert set(by_table[made]) == {202}
+    other = second if made == first else first
+    assert set(by_table[other]) == {429}
+    with live.http() as http:
+        analysis_when_done(http, made)
+
+
+def test_one_address_has_a_bounded_number_of_analyses_in_the_making(server_with):
+    live = server_with(analyses_per_address=1)
+    first, second = finished_table(live, seed=4), finished_table(live, seed=5)
+    with live.http() as http:
+        assert http.post(f"/api/tables/{first}/analysis").status_code == 202
+        refused = http.post(f"/api/tables/{second}/analysis")
+        assert refused.status_code == 429 and refused.json()["code"] == "busy"
+        assert "as many as one address may have at once" in refused.json()["error"]
+        analysis_when_done(http, first)
+        assert http.post(f"/api/tables/{second}/analysis").status_code == 202
+
+
+def test_an_analysis_whose_decision_fails_withdraws_the_rest_and_may_be_asked_again(server, monkeypatch):
+    from ninjatable.server import analyses
+
+    table_id = finished_table(server, seed=9)
+    pool = server.app.state.analyses.pool
+    asked_for, weighed = [], []
+    background = pool.background
+
+    async def failing(work):
+        asked_for.append(work)
+        if len(asked_for) == 3:
+            raise RuntimeError("a worker died")
+        decision = await background(work)
+        weighed.append(decision)
+        return decision
+
+    monkeypatch.setattr(pool, "background", failing)
+    monkeypatch.setattr(analyses.log, "exception", lambda *args, **kwargs: None)
+    with server.http() as http:
+        asked = http.post(f"/api/tables/{table_id}/analysis").json()
+        wait_until(lambda: http.get(f"/api/tables/{table_id}/analysis").json()["status"] == "none")
+        wait_until(lambda: pool.running == 0 and not pool.later)  # whatever was still to be weighed, is
+        assert len(weighed) < asked["of"] / 2  # the other decisions were withdrawn, not weighed
+        monkeypatch.setattr(pool, "background", background)
+        assert http.post(f"/api/tables/{table_id}/analysis").status_code == 202
+        assert analysis_when_done(http, table_id)["analysis"]["decisions"]
+
+
 def test_an_address_asks_for_a_bounded_number_of_analyses(server_with):
     live = server_with(analyses_burst=2, analyses_per_hour=1)
     tables = [finished_table(live, seed=s) for s in (6, 7, 8)]
@@ -143,19 +205,28 @@ def my_turn(http, table_id: str, token: str) -> dict:
     return mine
 
 
-def test_a_hint_is_the_tables_bots_move_for_the_seat(server):
+def test_a_hint_is_the_tables_bots_move_for_the_seat(server, monkeypatch):
     table_id, token = hint_table(server, hints=True)
+    pool, decided = server.hub.bots, []
+    decide = pool.decide
+
+    async def counted(bot, state, seat, owner=""):
+        decided.append(seat)
+        return await decide(bot, state, seat, owner)
+
     mine = {"Authorization": f"Bearer {token}"}
     with server.http() as http:
         seat = my_turn(http, table_id, token)
+        monkeypatch.setattr(pool, "decide", counted)
         hint = http.post(f"/api/tables/{table_id}/hint", headers=mine)
         assert hint.status_code == 200, hint.text
         body = hint.json()
         assert body["action"] in [a["id"] for a in seat["legal"]]
         assert body["label"] == next(a["label"] for a in seat["legal"] if a["id"] == body["action"])
-        assert body["version"] == seat["version"] and body["bot"] == "heuristic"
-        # the same position, the same hint; and nothing was played for the seat
+        assert body["version"] == seat["version"] and body["draft"] == [] and body["bot"] == "heuristic"
+        # the same position, the same hint, worked out once; and nothing was played for the seat
         assert http.post(f"/api/tables/{table_id}/hint", headers=mine).json() == body
+        assert decided == [0]
         assert http.get(f"/api/tables/{table_id}/seat", headers=mine).json()["version"] == seat["version"]
         stranger = http.post(f"/api/tables/{table_id}/hint")
         assert stranger.status_code == 403
@@ -213,3 +284,20 @@ def test_a_seat_waits_for_its_hint_before_asking_for_another(server_with):
     answers = sorted(run_async(both(), 30), key=lambda a: a.status_code)
     assert [a.status_code for a in answers] == [200, 429]  # whichever reached the server second is refused
     assert "already being worked out" in answers[1].json()["error"]
+
+
+def test_a_hint_in_the_middle_of_a_choice_of_several_steps_is_a_next_step(server):
+    # Shinobi no Gakko begins with each player splitting their hand, one card at a time, then "done".
+    created = server.create(game="gakko", players=3, seed=1, settings={"bot_pause": 0, "hints": True},
+                            seats=[{"kind": "person", "name": "Ann"}] + BOTS)
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    mine = {"Authorization": f"Bearer {token}"}
+    with server.http() as http:
+        first = my_turn(http, table_id, token)
+        assert first["decision"]["multi"]
+        step = first["legal"][0]["id"]
+        drafted = http.post(f"/api/tables/{table_id}/actions", json={"action": step}, headers=mine).json()
+        assert drafted["draft"] == [step]
+        hint = http.post(f"/api/tables/{table_id}/hint", headers=mine).json()
+    assert hint["draft"] == [step] and hint["version"] == drafted["version"]
+    assert hint["action"] in [a["id"] for a in drafted["legal"]]

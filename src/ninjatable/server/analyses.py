@@ -27,6 +27,7 @@ SEED = 0  # the site's analyses all use one seed: the same game always gets the 
 class Progress:
     """An analysis being made: decisions weighed so far of how many."""
 
+    address: str = ""  # who asked (their address group)
     of: int = 0
     done: int = 0
     task: asyncio.Task | None = field(default=None, repr=False)
@@ -57,22 +58,36 @@ class Analyses:
 
     async def ask(self, table_id: str, record: Record, address: str) -> dict[str, Any]:
         """Start the analysis of a finished table's game unless it is made or in the making; its status."""
-        current = await self.status(table_id)
-        if current["status"] != "none":
-            return current
+        stored = table_id not in self.making and await self.store.analysis(table_id) is not None
+        if not stored and table_id not in self.making:  # (asked again meanwhile: that ask makes it)
+            self._reserve(table_id, address)  # before any other await: two asks at once make one analysis
+            try:
+                work = await asyncio.to_thread(plan, record, None, WORLDS, None, SEED)
+            except BaseException:
+                del self.making[table_id]
+                raise
+            progress = self.making[table_id]
+            progress.of = len(work.indexes)
+            progress.task = asyncio.create_task(self._make(table_id, work, progress))
+        return await self.status(table_id)
+
+    def _reserve(self, table_id: str, address: str) -> None:
+        """Count a new analysis in the making, or refuse it if the server or the address has as many as it may."""
         if len(self.making) >= self.limits.analyses_at_once:
             raise Refused("busy", f"{len(self.making)} analyses are being made, as many as this server makes at "
                                   "once; ask again in a few minutes")
+        mine = sum(p.address == address for p in self.making.values())
+        if mine >= self.limits.analyses_per_address:
+            raise Refused("busy", f"{mine} analyses you asked for are being made, as many as one address may have "
+                                  "at once; ask again once they are done")
         if not self.asked_by(address).allow():
             raise Refused("slow_down", f"too many analyses asked from your address: at most "
                                        f"{self.limits.analyses_per_hour:g} an hour; try again later")
-        work = await asyncio.to_thread(plan, record, None, WORLDS, None, SEED)
-        progress = self.making[table_id] = Progress(of=len(work.indexes))
-        progress.task = asyncio.create_task(self._make(table_id, work, progress))
-        return await self.status(table_id)
+        self.making[table_id] = Progress(address=address)
 
     async def _make(self, table_id: str, work: Plan, progress: Progress) -> None:
-        """Weigh every decision in the pool's spare workers (as many at once as it has), then store the analysis."""
+        """Weigh every decision in the pool's spare workers (as many at once as it has), then store the analysis;
+        if one decision fails, the others are withdrawn."""
 
         async def weigh(index: int) -> Any:
             decision = await self.pool.background(partial(work.weigh, index))
@@ -80,14 +95,17 @@ class Analyses:
             return decision
 
         try:
-            decisions = await asyncio.gather(*(weigh(i) for i in work.indexes))
+            async with asyncio.TaskGroup() as group:
+                pieces = [group.create_task(weigh(i)) for i in work.indexes]
+            decisions = [piece.result() for piece in pieces]
             await self.store.save_analysis(table_id, work.worlds, work.seed, work.analysis(decisions).to_dict())
         except asyncio.CancelledError:
             raise
         except Exception:  # a worker died or the store failed: the analysis may be asked for again
             log.exception("the analysis of table %s failed", table_id)
         finally:
-            self.making.pop(table_id, None)
+            if self.making.get(table_id) is progress:
+                del self.making[table_id]
 
     def stop(self) -> None:
         """Drop the analyses in the making (the server is stopping; they may be asked for again after)."""

@@ -80,7 +80,7 @@ STATUS_BY_CODE = {
     "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
     "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
     "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
-    "not_seated": 403, "cross_site": 403, "logged_out": 401, "busy": 429, "no_hints": 403, "not_your_move": 409,
+    "not_seated": 403, "cross_site": 403, "logged_out": 401, "busy": 429, "no_hints": 403, "not_your_move": 409, "no_hint": 503,
     "closed": 410,
 }
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
@@ -402,9 +402,9 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         seat = await _seat_of_asker(table, session, authorization)
         if table.settings.get("hints", False) and not hint_limits(f"{table.id}:{seat}").allow():
             raise Refused("slow_down", f"at most {limits.hints_per_minute:g} hints a minute")
-        version = table.version
-        action = await table.hint(seat)
-        return Hint(action=action, label=table.state.action_label(action), version=version, bot=table.settings["bot"])
+        action, version, draft = await table.hint(seat)
+        return Hint(action=action, label=table.state.action_label(action), version=version, draft=draft,
+                    bot=table.settings["bot"])
 
     @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
     async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> Update:

@@ -15,6 +15,7 @@ decisions. A search bot's memory is a few tens of KB.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -23,6 +24,7 @@ import zlib
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
@@ -32,6 +34,7 @@ from ..core import State
 from ..core.bot import Bot
 
 T = TypeVar("T")
+log = logging.getLogger("ninjatable.server")
 
 
 def _decide(bot: Bot, state: State, seat: int) -> tuple[int, Bot]:
@@ -71,6 +74,7 @@ class _Job:
     owner: str
     answer: asyncio.Future[Any]
     background: bool = False
+    executor: Executor | None = None  # the one it was handed to
 
 
 PREFETCH = 2  # decisions handed to each worker at once (see BotPool.in_flight)
@@ -103,18 +107,27 @@ class BotPool:
         self.spare = max(1, self.size - 1)
         self.background_running = 0
         self.closed = False
-        self.executor: Executor
         self._stop: tuple[Connection, Connection] | None = None
         if kind == "process":
             # Every worker watches the reading end (see _warm); this pool holds the only writing end, and closes it.
             stop_reader, stop_writer = multiprocessing.Pipe(duplex=False)
             self._stop = (stop_reader, stop_writer)
-            # forkserver: the workers do not inherit the server's event loop, sockets or threads.
-            context = multiprocessing.get_context("forkserver")
-            self.executor = ProcessPoolExecutor(
-                self.size, mp_context=context, initializer=_warm, initargs=(stop_reader,))
-        else:
-            self.executor = ThreadPoolExecutor(self.size)
+        self.executor = self._new_executor()
+
+    def _new_executor(self) -> Executor:
+        if self._stop is None:
+            return ThreadPoolExecutor(self.size)
+        # forkserver: the workers do not inherit the server's event loop, sockets or threads.
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(self.size, mp_context=context, initializer=_warm, initargs=(self._stop[0],))
+
+    def _replace_broken(self, broken: Executor) -> None:
+        """A worker process died (killed, out of memory): the executor refuses all work from then on, so the
+        pool starts a new one; the decisions the dead one held fail, the others go on."""
+        if self.executor is broken and not self.closed:
+            log.error("a bot worker process died; starting new workers")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._new_executor()
 
     async def decide(self, bot: Bot, state: State, seat: int, owner: str = "") -> tuple[int, Bot]:
         """The bot's action for `seat` in `state` (a copy the caller will not change meanwhile), and the bot as it
@@ -154,18 +167,23 @@ class BotPool:
         background work, if a worker is idle and no decision waits."""
         while not self.closed and self.running < self.in_flight and (job := self._next_job()) is not None:
             self._submit(job)
-        while (not self.closed and self.later and not (self.fresh or self.served) and self.running < self.size
-               and self.background_running < self.spare):
+        # (No decision waits when a worker is idle: decisions go to the executor up to two a worker.)
+        while not self.closed and self.later and self.running < self.size and self.background_running < self.spare:
             self._submit(self.later.popleft())
 
     def _submit(self, job: _Job) -> None:
         if job.answer.done():  # its caller was cancelled, and has not yet had the chance to withdraw it
             return
         try:
-            work = self.executor.submit(job.work)
-        except Exception as error:  # the executor is broken (a worker process died) or shut down
+            try:
+                work = self.executor.submit(job.work)
+            except BrokenProcessPool:
+                self._replace_broken(self.executor)
+                work = self.executor.submit(job.work)
+        except Exception as error:  # the executor is shut down, or broke again at once
             job.answer.set_exception(error)
             return
+        job.executor = self.executor
         self.running += 1
         if job.background:
             self.background_running += 1
@@ -200,6 +218,8 @@ class BotPool:
             self.running_by_owner[job.owner] -= 1
             if not self.running_by_owner[job.owner]:
                 del self.running_by_owner[job.owner]
+        if not work.cancelled() and isinstance(work.exception(), BrokenProcessPool):
+            self._replace_broken(job.executor)
         if not job.answer.done():  # done: its caller was cancelled meanwhile, and the answer is dropped
             if work.cancelled():
                 job.answer.cancel()

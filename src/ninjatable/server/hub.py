@@ -402,6 +402,9 @@ def check_bot(spec: str, game: Any, limits: Limits) -> None:
     if (ms is not None and ms > limits.bot_ms) or (iterations is not None and iterations > limits.bot_iterations):
         raise BadOptions(f"bot {spec}: a bot at a table on this server thinks at most ms={limits.bot_ms} or "
                          f"iterations={limits.bot_iterations}")
+    # Each decision reads this many worlds before its budget starts: it multiplies the work beyond ms.
+    if getattr(bot, "beliefs", 1) > limits.bot_beliefs:
+        raise BadOptions(f"bot {spec}: a bot at a table on this server reads at most beliefs={limits.bot_beliefs}")
 
 
 def live_table(game: Game, wanted: bool | None, seats: list[SeatRequest]) -> bool:

@@ -163,6 +163,8 @@ class Hint(BaseModel):
     action: int
     label: str
     version: int = Field(description="The move count the hint is for: once the table has moved on, it is stale.")
+    draft: list[int] = Field(description="The steps of your unconfirmed choice it is for (a multi-step choice): "
+                             "the hint is a next step; once your draft changes, it is stale.")
     bot: str = Field(description="The bot that was asked (the table's setting `bot`).")
 
 

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import random
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -161,6 +162,7 @@ class Table:
         self.decision_legal: list[tuple[int, ...]] = [tuple(self.state.legal_actions(s)) for s in range(row.players)]
         self.thinking: dict[int, asyncio.Task] = {}
         self.hinting: set[int] = set()  # seats whose hint is being worked out
+        self.hints_given: dict[int, tuple[tuple[int, list[int]], int]] = {}  # each seat's last: (version, draft)
         self.bots: dict[tuple[int, str], Bot] = {}  # (seat, spec): the bot, with whatever it remembers
         self.deadlines: dict[int, float] = {}  # seat: loop time its clock runs out
         self.clock_timers: dict[int, asyncio.TimerHandle] = {}
@@ -653,27 +655,41 @@ class Table:
         for client in list(self.clients):
             client.send(Notice(text=text))
 
-    async def hint(self, seat: int) -> int:
-        """The move the table's bot would make for the seat now, deciding as it does when it plays the seat: from
-        the seat's own information alone (a hint, at a table that gives them)."""
+    async def hint(self, seat: int) -> tuple[int, int, list[int]]:
+        """The move the table's bot would make for the seat now (with its draft, if it is building one), deciding
+        as it does when it plays the seat: from the seat's own information alone (a hint, at a table that gives
+        them); and the move count and draft it is for. Asked again at the same point, the same answer, at no
+        cost."""
         if not self.settings.get("hints", False):
             raise Refused("no_hints", "this table gives no hints (a table setting, never on at a rated table)")
         if not self.started:
             raise Refused("not_started", "the game has not started")
         if self.state.is_over():
             raise Refused("over", "the game is over")
-        if not self.state.legal_actions(seat):
+        state, draft = self.drafted_state(seat)
+        if not state.legal_actions(seat):
             raise Refused("not_your_move", "you have no decision to make now")
+        point = (self.version, list(draft or ()))
+        known = self.hints_given.get(seat)
+        if known is not None and known[0] == point:
+            return known[1], *point
         if seat in self.hinting:  # one at a time: a searching bot's hint can take seconds of a worker
             raise Refused("slow_down", "a hint for your seat is already being worked out")
         spec = self.settings["bot"]
-        bot = make_bot(spec, seed=bot_seed(self.seed, seat, spec) + self.version)
+        # A seed of its own: the hint's chances owe nothing to the deal's seed.
+        bot = make_bot(spec, seed=secrets.randbits(31))
         self.hinting.add(seat)
         try:
-            action, _ = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
+            action, _ = await self.hub.bots.decide(bot, state.clone(), seat, self.id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the hint for seat %d failed", self.id, seat)
+            raise Refused("no_hint", "the table's bot could not work out a hint; play on, or ask again") from None
         finally:
             self.hinting.discard(seat)
-        return action
+        self.hints_given[seat] = (point, action)
+        return action, *point
 
     def say(self, seat: int, text: str) -> None:
         """A chat line from a seated person, shown to everybody at the table (spectators too)."""

@@ -8,6 +8,7 @@ import { LinesPlot } from "./plot.js";
 import { withNames } from "./help.js";
 
 const POLL_MS = 1500;
+const MAX_FAILURES = 5;  // polls in a row that failed before the page stops asking
 
 const making = (state) => Boolean(state && (state.status === "waiting" || state.status === "running"));
 
@@ -18,6 +19,7 @@ export function useAnalysis(tableId) {
   const [error, setError] = useState("");
   const [asking, setAsking] = useState(false);
   const [stopped, setStopped] = useState(false);  // it was being made, then was not, and was not kept
+  const [round, setRound] = useState(0);  // each ask starts polling afresh
   const path = `/api/tables/${encodeURIComponent(tableId)}/analysis`;
   useEffect(() => {
     let alive = true;
@@ -30,17 +32,30 @@ export function useAnalysis(tableId) {
   useEffect(() => {
     if (!busy) return undefined;
     let alive = true;
-    const timer = setInterval(() => {
+    let timer = null;
+    let failures = 0;
+    // Asks again every POLL_MS while it is being made; after an error, waits twice as long each time, and
+    // gives up after a few (the error stays shown; asking again starts over).
+    function poll() {
       api(path, { headers: readerHeaders(tableId) }).then((s) => {
         if (!alive) return;
+        failures = 0;
         setError("");
         if (s.status === "none") setStopped(true);
         setState(s);
-      }).catch((e) => alive && setError(e.message));
-    }, POLL_MS);
-    return () => { alive = false; clearInterval(timer); };
-  }, [tableId, busy]);
+        if (making(s)) timer = setTimeout(poll, POLL_MS);
+      }).catch((e) => {
+        if (!alive) return;
+        setError(e.message);
+        failures += 1;
+        if (failures < MAX_FAILURES) timer = setTimeout(poll, POLL_MS * 2 ** failures);
+      });
+    }
+    timer = setTimeout(poll, POLL_MS);
+    return () => { alive = false; clearTimeout(timer); };
+  }, [tableId, busy, round]);
   async function ask() {
+    setRound((n) => n + 1);
     setAsking(true);
     setError("");
     setStopped(false);

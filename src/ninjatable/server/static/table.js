@@ -275,8 +275,9 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   const names = seatNames(seatInfo, seat);
   const view = shown.view;
   const live = update.live;
-  // The hint holds until the table moves past the move count it was given for.
-  const shownHint = hint && seat !== null && update.version === hint.version && update.legal.length ? hint : null;
+  // The hint holds until the table moves past the move count it was given for, or the player's draft changes.
+  const shownHint = hint && seat !== null && update.version === hint.version && update.legal.length
+    && JSON.stringify(update.draft || []) === JSON.stringify(hint.draft || []) ? hint : null;
   const hinted = shownHint ? shownHint.label : null;
   const ui = view ? makeUi({ view, legal: shown.legal, refused: shown.refused || [], decision, me: seat, seatInfo,
                               onAction, busy: busy && !(live && live.held), live, events, names, hinted,
