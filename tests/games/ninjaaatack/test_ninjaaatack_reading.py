@@ -159,6 +159,18 @@ def test_in_a_believed_world_every_seat_can_read_the_table_too():
         assert all(knows_its_passes(world.view(s)) for s in range(4))
 
 
+def test_a_seat_whose_received_card_a_world_does_not_know_plays_there_without_reading_the_round():
+    """In a world sampled for Player 1, Player 4 passed the card Player 1 received, but what Player 4 received is
+    Player 3's secret: the heuristic playing Player 4 there (as an analysis's rollouts do) must not read."""
+    state = after_one_pass({1: "wink", 3: "nod"})
+    sampled = state.sample_world(0, random.Random(8))
+    last = sampled.view(3)["my_passes"][-1]
+    assert last["passed"] == "Dragon" and last["received"] is None
+    assert not knows_its_passes(sampled.view(3))
+    bot = GAME.heuristic_bot(seed=1)
+    assert bot.act(SeatInfo(sampled, 3)) in sampled.legal_actions(3)
+
+
 def test_placing_passes_that_contradict_the_seat_own_is_refused_and_changes_nothing():
     state = after_one_pass({})
     hands = [state.hand_counts(s) for s in range(4)]

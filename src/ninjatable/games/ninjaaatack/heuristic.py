@@ -289,8 +289,9 @@ def reading_particles(reading: int | None, players: int, default: int = READING)
 
 
 def knows_its_passes(view: dict[str, Any]) -> bool:
-    """Whether a view holds the passes a reading replays (a world sampled for another seat may not)."""
-    return all(entry["passed"] is not None for entry in view["my_passes"][-WINDOW:])
+    """Whether a view holds the passes a reading replays (a world sampled for another seat may not: the seat to
+    its right, say, passed it a card it knows, but received one it does not)."""
+    return all(entry["passed"] is not None and entry["received"] is not None for entry in view["my_passes"][-WINDOW:])
 
 
 def _weighed_world(info: SeatInfo, view: dict[str, Any], rng: random.Random):
