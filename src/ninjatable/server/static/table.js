@@ -98,6 +98,27 @@ function JoinForm({ info, open, account, onJoined, onWatch }) {
       </form>`}</section></main>`;
 }
 
+// A socket the server closed because it restarts (1012) or goes away (1001): it is back, or another process has
+// taken its place, within seconds. The page then tries again at once, and every 250-500 ms (the jitter spreads a
+// server's pages) for RESTART_MS, before it falls back to the doubling wait it keeps for other drops.
+const RESTARTING = [1001, 1012];
+const RESTART_MS = 10000;
+const FIRST_RETRY = { backoff: 500, restartSince: null };
+
+// The wait before the next connection, after a socket closed with `code` at `now` (ms), and what the next close
+// then starts from; `retry` is what the closes since the last welcome left (FIRST_RETRY after a welcome).
+export function reconnectAfter(retry, code, now, random = Math.random) {
+  // Only the first restart close of an outage is tried again at once: a server that keeps closing with 1012
+  // gets no tight loop, and once RESTART_MS has passed it gets the backoff like any other.
+  if (RESTARTING.includes(code) && retry.restartSince === null) {
+    return [0, { ...retry, restartSince: now }];
+  }
+  if (retry.restartSince !== null && now - retry.restartSince < RESTART_MS) {
+    return [250 + Math.round(250 * random()), retry];
+  }
+  return [retry.backoff, { ...retry, backoff: Math.min(retry.backoff * 2, 8000) }];
+}
+
 // The live connection: hello, welcome, updates; reconnects by itself when the socket drops.
 // `token`: a guest's seat token; `byAccount`: sit as the logged-in account's seat instead (the session says who).
 function useTableSocket(tableId, token, byAccount, handlers) {
@@ -107,7 +128,7 @@ function useTableSocket(tableId, token, byAccount, handlers) {
   handlersRef.current = handlers;
   useEffect(() => {
     let stopped = false;
-    let delay = 500;
+    let retry = FIRST_RETRY;
     let timer = null;
     function connect() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -120,14 +141,15 @@ function useTableSocket(tableId, token, byAccount, handlers) {
       };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
-        if (message.type === "welcome") { delay = 500; setStatus("open"); }
+        if (message.type === "welcome") { retry = FIRST_RETRY; setStatus("open"); }
         handlersRef.current(message);
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         if (stopped) return;
         setStatus("reconnecting");
-        timer = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, 8000);
+        const [wait, next] = reconnectAfter(retry, event.code, performance.now());
+        retry = next;
+        timer = setTimeout(connect, wait);
       };
     }
     connect();
