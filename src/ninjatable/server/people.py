@@ -26,12 +26,14 @@ def person_page(conn: Any, account: Any, own: bool) -> dict[str, Any]:
     """A person's page: ratings per game with history, games played by game, and the newest finished games (the
     private tables' only on their own page)."""
     player = f"person:{account.id}"
+    # The ratings first: a rating and its history are committed together, so every game a rating counts is then in
+    # the history read after it (the two reads need not see the same moment).
+    rows = conn.execute(ratings.select().where(ratings.c.player == player).order_by(ratings.c.game)).all()
     query = (sa.select(rating_history).join(tables, tables.c.id == rating_history.c.table_id)
              .where(rating_history.c.player == player).order_by(rating_history.c.at, rating_history.c.table_id))
     if not own:  # a private table's game, even its place in a rating's history, is its players' own
         query = query.where(tables.c.public)
     history = conn.execute(query).all()
-    rows = conn.execute(ratings.select().where(ratings.c.player == player).order_by(ratings.c.game)).all()
     rated = [{
         "game": row.game, "title": get_game(row.game).title, "rating": shown(Skill(row.mu, row.sigma)),
         "mu": row.mu, "sigma": row.sigma, "games": row.games, "wins": row.wins,
