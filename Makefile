@@ -41,7 +41,7 @@ serve: $(VENV)/.installed-web  ## set up and start the online tables (http://loc
 test: $(VENV)/.installed-test  ## set up and run every test (the long soak runs: make soak)
 	$(BIN)/python -m pytest -n 3 --dist worksteal -p no:cacheprovider -m "not soak" --durations=15
 
-soak: $(VENV)/.installed-test  ## the long runs: every bot through whole games at every player count
+soak: $(VENV)/.installed-test  ## the long runs: whole games at every player count and option, by clicking, matches
 	$(BIN)/python -m pytest -n 2 --dist worksteal -p no:cacheprovider -m soak
 
 bench: $(VENV)/.installed-bench  ## print the speed figures

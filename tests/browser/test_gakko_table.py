@@ -3,10 +3,14 @@ a whole game by clicking."""
 
 from __future__ import annotations
 
+import pytest
 from pages import Setup, three_people_play_a_whole_game
 from test_table_page import seat_page
 
 
+# A whole game by clicking is a soak run (`make soak`, run by CI after `make test`); the tests below play this
+# game's page in `make test`.
+@pytest.mark.soak
 def test_three_people_play_a_whole_game(live, person, screenshots):
     # Random clicking passes a lot, so a round could run for hundreds of turns: the documented safeguard
     # `max_turns` ends each round after 10 turns (everyone scoring their hands), keeping the game to seconds.

@@ -7,9 +7,9 @@ import random
 import re
 import time
 
+import pytest
 from pages import Setup, create_through_the_lobby, every_page_shows_the_records_scores, finished, join_by_invite
 from test_table_page import seat_page
-
 
 GONG = ".livebar .gong-btn"
 QUICK = {"countdown_seconds": 1, "bot_pause": 0}
@@ -127,6 +127,9 @@ def collected(ann, cy) -> str | None:
     return max(sorted(together), key=together.get) if together else None
 
 
+# A whole live game by clicking is a soak run (`make soak`, run by CI after `make test`); the tests below play a
+# live step on this game's page in `make test`, and tests/server/test_live.py whole live games over the sockets.
+@pytest.mark.soak
 def test_three_people_and_a_bot_play_a_live_game_to_the_end(live, person, screenshots):
     # points_to_win 1 keeps the game short. Two wrong calls are made as the first rounds are dealt (by the gong's
     # button, then by its key), so the game goes on; then Ann and Cy keep the family they collect and Ann taps the

@@ -211,6 +211,21 @@ def run_async(coroutine, timeout: float = 120.0):
         return pool.submit(asyncio.run, bounded()).result()
 
 
+def stored_row(db_url: str, table_id: str):
+    """The table as its server stored it (read on a store of its own: its server may be stopped)."""
+    from ninjatable.server.store import Store
+
+    async def load():
+        store = Store(db_url)
+        await store.open()
+        try:
+            return await store.load(table_id)
+        finally:
+            await store.close()
+
+    return run_async(load())
+
+
 def postgres_url() -> str | None:
     """A fresh PostgreSQL database for this test process, made on the server `NINJATABLE_TEST_PG` names."""
     base = os.environ.get(PG_ENV)

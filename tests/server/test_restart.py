@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import signal
@@ -12,9 +11,10 @@ import sys
 import time
 
 import httpx
+import pytest
+from live import stored_row
 
 from ninjatable.core import Record
-from ninjatable.server.store import Store
 
 
 def free_port() -> int:
@@ -64,19 +64,12 @@ def play(http: httpx.Client, table_id: str, token: str, rng: random.Random, move
 
 def stored_record(db_url: str, table_id: str) -> Record:
     """The table's game as its moves are stored (the server is stopped; the game is not over)."""
-
-    async def load():
-        store = Store(db_url)
-        await store.open()
-        try:
-            return await store.load(table_id)
-        finally:
-            await store.close()
-
-    row = asyncio.run(load())
+    row = stored_row(db_url, table_id)
     return Record(row.game, row.players, row.options, row.seed, row.moves)
 
 
+# On PostgreSQL a soak run (`make soak`, run by CI after `make test`): two server starts are most of its time.
+@pytest.mark.parametrize("db_url", ["sqlite", pytest.param("postgresql", marks=pytest.mark.soak)], indirect=True)
 def test_a_killed_server_loses_no_accepted_move(db_url):
     port = free_port()
     server = start_server(db_url, port)

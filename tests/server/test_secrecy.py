@@ -72,8 +72,8 @@ PARAMS = [pytest.param(g, p, id=f"{g}-{p}p", marks=() if p == get_game(g).defaul
 @pytest.mark.parametrize(("game_id", "players"), PARAMS)
 def test_every_message_holds_only_what_its_seat_may_see(server, game_id, players):
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-    # Shorter games than the usual (a Gakko round here ends after 40 turns): every kind of move still comes up.
-    options = {"ninjaaatack": {"max_rounds": 8}, "gakko": {"max_turns": 40}}.get(game_id, {})
+    # Shorter games than the usual (a Gakko round here ends after 25 turns): every kind of move still comes up.
+    options = {"ninjaaatack": {"max_rounds": 8}, "gakko": {"max_turns": 25}}.get(game_id, {})
     # Turn by turn (a live table's timing has its own tests in test_live.py).
     created = server.create(game=game_id, players=players, options=options, seed=17, settings={"live": False},
                             seats=[{"kind": "person", "name": names[s]} for s in range(players)])

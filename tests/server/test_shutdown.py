@@ -21,12 +21,12 @@ from typing import Any
 
 import httpx
 import pytest
-from live import LiveServer, SocketClient, play_randomly, run_async
+from live import LiveServer, SocketClient, play_randomly, run_async, stored_row
 
 from ninjatable.core import Record
 from ninjatable.server.store import Store
 
-EXIT_SECONDS = 5  # a stop takes about half a second; a bot's thought it waited for would take 10
+EXIT_SECONDS = 8  # a stop takes about half a second (more on a busy machine); a wait for the bot would take 10+
 
 
 def free_port() -> int:
@@ -88,16 +88,7 @@ ANN_AND_BOTS = [{"kind": "person", "name": "Ann"}] + [{"kind": "bot", "bot": "he
 
 def stored_moves(db_url: str, table_id: str) -> list[tuple[int, int]]:
     """The table's moves as stored (read once its server has stopped)."""
-
-    async def load():
-        store = Store(db_url)
-        await store.open()
-        try:
-            return (await store.load(table_id)).moves
-        finally:
-            await store.close()
-
-    return [tuple(move) for move in asyncio.run(load())]
+    return [tuple(move) for move in stored_row(db_url, table_id).moves]
 
 
 def client_of(port: int, table_id: str, token: str) -> SocketClient:

@@ -248,6 +248,8 @@ def test_the_heuristic_reads_the_table_at_four_players_and_uses_the_gesture_weig
     assert reading_particles(0, 4) == 0  # asked for by name
 
 
+# Matches of many games are soak runs (`make soak`, run by CI after `make test`).
+@pytest.mark.soak
 def test_a_partnership_that_reads_the_table_beats_one_that_only_weighs_the_gestures():
     wins = 0.0
     games = 30

@@ -778,6 +778,8 @@ def test_the_observation_starts_with_the_hand_and_hides_the_others():
     assert (other.observation(0) == before).all()
 
 
+# Matches of many games are soak runs (`make soak`, run by CI after `make test`).
+@pytest.mark.soak
 def test_a_heuristic_team_beats_a_random_team():
     from ninjatable.bots import play_game
     from ninjatable.core import RandomBot
