@@ -6,10 +6,13 @@ import asyncio
 import json
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Self
 
 import httpx
@@ -209,6 +212,33 @@ def run_async(coroutine, timeout: float = 120.0):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, bounded()).result()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(db_url: str, port: int, log: Path) -> subprocess.Popen:
+    """`ninjatable serve` in a process of its own, once it answers; its stderr goes to `log`."""
+    with log.open("a") as stderr:  # the child keeps its own copy of the file
+        process = subprocess.Popen(
+            [sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db_url,
+             "--bot-workers", "1"],
+            stdout=subprocess.DEVNULL, stderr=stderr,
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped: {log.read_text()}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1, verify=False)  # plain HTTP
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start within 60 s")
 
 
 def stored_row(db_url: str, table_id: str):

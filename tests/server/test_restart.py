@@ -5,40 +5,13 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import httpx
 import pytest
-from live import stored_row
+from live import free_port, serve, stored_row
 
 from ninjatable.core import Record
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db_url: str, port: int) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {process.stderr.read().decode()}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1, verify=False)  # plain HTTP
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start within 60 s")
 
 
 def play(http: httpx.Client, table_id: str, token: str, rng: random.Random, moves: int, acked: list) -> dict:
@@ -70,9 +43,9 @@ def stored_record(db_url: str, table_id: str) -> Record:
 
 # On PostgreSQL a soak run (`make soak`, run by CI after `make test`): two server starts are most of its time.
 @pytest.mark.parametrize("db_url", ["sqlite", pytest.param("postgresql", marks=pytest.mark.soak)], indirect=True)
-def test_a_killed_server_loses_no_accepted_move(db_url):
-    port = free_port()
-    server = start_server(db_url, port)
+def test_a_killed_server_loses_no_accepted_move(db_url, tmp_path):
+    port, log = free_port(), tmp_path / "server.log"
+    server = serve(db_url, port, log)
     rng = random.Random(5)
     acked: list[tuple[int, int]] = []
     try:
@@ -85,7 +58,7 @@ def test_a_killed_server_loses_no_accepted_move(db_url):
             play(http, table_id, token, rng, 20, acked)
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
-        server = start_server(db_url, port)
+        server = serve(db_url, port, log)
         before = len(acked)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10, verify=False) as http:
             # the table plays on where it was: the seat's next decisions, and the bots' between them

@@ -9,9 +9,7 @@ import json
 import random
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -21,39 +19,12 @@ from typing import Any
 
 import httpx
 import pytest
-from live import LiveServer, SocketClient, play_randomly, run_async, stored_row
+from live import LiveServer, SocketClient, free_port, play_randomly, run_async, serve, stored_row
 
 from ninjatable.core import Record
 from ninjatable.server.store import Store
 
 EXIT_SECONDS = 8  # a stop takes about half a second (more on a busy machine); a wait for the bot would take 10+
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(db_url: str, port: int, log: Path) -> subprocess.Popen:
-    """`ninjatable serve` in a process of its own, once it answers; its stderr goes to `log`."""
-    with log.open("a") as stderr:  # the child keeps its own copy of the file
-        process = subprocess.Popen(
-            [sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db_url,
-             "--bot-workers", "1"],
-            stdout=subprocess.DEVNULL, stderr=stderr,
-        )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {log.read_text()}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1, verify=False)  # plain HTTP
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start within 60 s")
 
 
 def terminate(process: subprocess.Popen) -> float:
