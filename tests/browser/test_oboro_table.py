@@ -3,10 +3,14 @@ card that does not follow the led colour is greyed with the rulebook's reason.""
 
 from __future__ import annotations
 
-
+import pytest
 from pages import Setup, seat_page, three_people_play_a_whole_game
 
 
+# Three people through the lobby and the invite link: a soak run (`make soak`, run by CI after `make test`), as in
+# the other games; tests/browser/test_people.py and test_analysis.py play whole Oboro games by clicking in
+# `make test`.
+@pytest.mark.soak
 def test_three_people_play_a_whole_game(live, person, screenshots):
     three_people_play_a_whole_game(live, person, screenshots, Setup("oboro", 3))
 
