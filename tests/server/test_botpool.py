@@ -302,3 +302,17 @@ def test_a_worker_process_that_dies_is_replaced_and_the_pool_goes_on():
         return action
 
     assert run_async(scenario(), timeout=60) in state.legal_actions(seat)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="forkserver workers and signals are POSIX")
+def test_a_stop_signal_to_the_whole_process_group_leaves_the_workers_to_end_with_the_server():
+    # Ctrl+C, or a service manager stopping the service, signals every process of the group: a worker killed in
+    # mid-decision would leave its table without a move while the server is still storing them.
+    async def scenario() -> list[object]:
+        pool = BotPool(1, "process")
+        try:
+            return [await pool.background(partial(signal.getsignal, s)) for s in (signal.SIGINT, signal.SIGTERM)]
+        finally:
+            pool.close()
+
+    assert run_async(scenario(), timeout=60) == [signal.SIG_IGN, signal.SIG_IGN]

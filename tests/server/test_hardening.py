@@ -377,3 +377,34 @@ def test_a_tables_bot_waits_for_the_decisions_in_hand_not_for_all_of_another_bus
     run_async(scenario())
     # After the decisions already handed to the worker (two: one running, one ready), not after all four.
     assert started.index("oboro") <= 2
+
+
+# --- abandoned games ---------------------------------------------------------------------------------------------
+def test_the_wait_for_players_and_play_over_http_are_no_absence(server):
+    """A game counts as abandoned after a time with no person there; neither the wait for its last player nor a
+    person playing through the HTTP API (no socket) is such a time."""
+    created = server.create(game="oboro", seed=2, settings={"bot_pause": 0},
+                            seats=[{"kind": "person", "name": "Ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    table = server.hub.tables[table_id]
+    long_ago = time.time() - 3600
+    table.nobody_since = long_ago  # the table waited an hour for its last player
+    with server.http() as http:
+        joined = http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})
+        assert joined.status_code == 200, joined.text
+        assert not table.deserted_since(time.time() - 60)  # play has just begun
+        table.nobody_since = long_ago  # nobody has had a socket open for an hour...
+        seats = [token, joined.json()["token"]]
+        deadline = time.monotonic() + 20
+        while True:  # ...then one of the two people plays a card over HTTP
+            assert time.monotonic() < deadline, "nobody could play over HTTP"
+            answers = [http.get(f"/api/tables/{table_id}/seat", headers={"Authorization": f"Bearer {t}"}).json()
+                       for t in seats]
+            mover = next((i for i, a in enumerate(answers) if a["legal"]), None)
+            if mover is not None:
+                played = http.post(f"/api/tables/{table_id}/actions", json={"action": answers[mover]["legal"][0]["id"]},
+                                   headers={"Authorization": f"Bearer {seats[mover]}"})
+                assert played.status_code == 200, played.text
+                break
+            time.sleep(0.02)
+        assert not table.deserted_since(time.time() - 60)

@@ -124,6 +124,13 @@ def test_database_urls_are_checked(url, message):
         database_url(url)
 
 
+def test_a_refused_database_url_is_never_repeated_with_its_password():
+    for url in ("mysql://root:hunter2@db/tables", "postgresql//root:hunter2@db"):
+        with pytest.raises(ValueError) as refused:
+            database_url(url)
+        assert "hunter2" not in str(refused.value)
+
+
 def test_one_tables_move_that_cannot_be_stored_refuses_no_other_table_of_its_batch(db_url):
     async def scenario():
         store = Store(db_url)

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 import zlib
 from collections import Counter, OrderedDict, deque
@@ -44,6 +45,11 @@ def _decide(bot: Bot, state: State, seat: int) -> tuple[int, Bot]:
 def _warm(stop: Connection) -> None:
     """Set a fresh worker to end with the server or the pool, then import the games and bots before the first
     decision is asked of it."""
+    # A stop signal sent to the whole process group (Ctrl+C in a terminal, a service manager stopping the
+    # service) would kill a worker in mid-decision while the server is still storing moves; the workers end
+    # with the pool or the server instead (below).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     handles: list[object] = [stop] if parent is None else [parent.sentinel, stop]
     _exit_when_readable(handles)

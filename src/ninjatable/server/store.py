@@ -171,7 +171,8 @@ def database_url(url: str) -> str:
     try:
         parsed = make_url(url)
     except Exception:
-        raise ValueError(f"{url!r} is not a database URL: use sqlite:///path or postgresql://user@host/db") from None
+        # (not repeated: a URL that does not parse may still hold a password)
+        raise ValueError("--db is not a database URL: use sqlite:///path or postgresql://user@host/db") from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         if parsed.database in (None, "", ":memory:"):
@@ -180,7 +181,8 @@ def database_url(url: str) -> str:
         return str(parsed.set(drivername="sqlite"))
     if backend == "postgresql":
         return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
-    raise ValueError(f"unsupported database {url!r}: use sqlite:///path or postgresql://user@host/db")
+    shown = parsed.render_as_string(hide_password=True)  # an error message may end up in a log
+    raise ValueError(f"unsupported database {shown!r}: use sqlite:///path or postgresql://user@host/db")
 
 
 def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -208,7 +210,7 @@ def upgrade_schema(sync_url: str, revision: str = "head") -> None:
     from alembic import command
 
     config = alembic_config(sync_url)
-    engine = sa.create_engine(sync_url)
+    engine = sa.create_engine(sync_url, hide_parameters=True)
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _on_sqlite_connect)
     try:
@@ -235,7 +237,8 @@ class Store:
 
     async def open(self) -> None:
         await asyncio.to_thread(upgrade_schema, self.sync_url)
-        self.engine = sa.create_engine(self.sync_url, pool_pre_ping=True)
+        # hide_parameters: a database error logged with its statement would show the values (a password's hash).
+        self.engine = sa.create_engine(self.sync_url, pool_pre_ping=True, hide_parameters=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _on_sqlite_connect)
         self._writer = MoveWriter(self.engine)

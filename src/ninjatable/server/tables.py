@@ -416,6 +416,8 @@ class Table:
     def start(self) -> None:
         """Play begins (every seat taken), or goes on after the table was rebuilt from its moves."""
         self.started = True
+        if self.nobody_since is not None:  # the wait for players is no absence from play
+            self.nobody_since = time.time()
         loop = asyncio.get_running_loop()
         for seat in self.seats:
             if seat.kind == "person" and seat.connections == 0:
@@ -520,8 +522,11 @@ class Table:
             if by_person:
                 self.hub.metrics.action_refused(e.code)
             raise
-        if stored and by_person:
-            self.hub.metrics.action_seconds.observe(time.perf_counter() - arrived)
+        if by_person:
+            if self.nobody_since is not None:  # a person playing over HTTP, with no socket, is there too
+                self.nobody_since = time.time()
+            if stored:
+                self.hub.metrics.action_seconds.observe(time.perf_counter() - arrived)
         return stored
 
     async def _submit(self, seat: int, action: int | list[int], decision: int | None, at: int | None) -> bool:
@@ -789,6 +794,8 @@ class Table:
             action, self.bots[(seat, spec)] = await self.hub.bots.decide(bot, self.state.clone(), seat, self.id)
             self.hub.metrics.bot_seconds.observe(time.perf_counter() - asked)
         except Exception:
+            if self.stopped or self.hub.bots.closed:
+                raise  # the server is stopping (its workers may be gone with it): no move for the record
             # A bot that fails must not stall the table: any legal action keeps the game going.
             log.exception("table %s: bot %s failed for seat %d", self.id, spec, seat)
             action = random.Random(salt).choice(self.state.legal_actions(seat))
