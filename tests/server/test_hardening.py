@@ -383,8 +383,8 @@ def test_a_tables_bot_waits_for_the_decisions_in_hand_not_for_all_of_another_bus
 def test_the_wait_for_players_and_play_over_http_are_no_absence(server):
     """A game counts as abandoned after a time with no person there; neither the wait for its last player nor a
     person playing through the HTTP API (no socket) is such a time."""
-    created = server.create(game="oboro", seed=2, settings={"bot_pause": 0},
-                            seats=[{"kind": "person", "name": "Ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    lineup = [{"kind": "person", "name": "Ann"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    created = server.create(game="oboro", seed=2, settings={"bot_pause": 0}, seats=lineup)
     table_id, token = created["table"]["id"], created["tokens"][0]["token"]
     table = server.hub.tables[table_id]
     long_ago = time.time() - 3600
