@@ -11,9 +11,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import httpx
+import pytest
 import sqlalchemy as sa
 from live import SocketClient, play_randomly, run_async
 from prometheus_client.parser import text_string_to_metric_families
@@ -27,6 +29,7 @@ from ninjatable.server.hub import Hub
 from ninjatable.server.logs import JsonLines, QuietProbes, log_config
 from ninjatable.server.protocol import CreateTable
 from ninjatable.server.store import Store
+from ninjatable.server.store import tables as stored_tables
 from ninjatable.server.tables import Client
 
 LEFT_ALONE = {"grace_seconds": 3600, "bot_pause": 0}  # no takeover within the test: only the abandoned rule acts
@@ -260,24 +263,54 @@ async def until(condition, timeout: float = 30.0) -> None:
 
 def test_a_game_nobody_is_connected_to_is_finished_by_its_bots(sqlite_url):
     async def scenario():
-        hub = await open_hub(sqlite_url, "finish", abandoned_minutes=0.01)  # 0.6 s
+        # An hour to wait: the hub's own sweep sees to nothing within the test, and the test's calls do.
+        hub = await open_hub(sqlite_url, "finish")
         try:
             request = CreateTable(game="oboro", seats=people_and_a_bot("Ann", "Bo"), seed=4, settings=LEFT_ALONE)
             left, _ = await hub.create(request)
             watched, _ = await hub.create(request)
             watched.attach(Client(0))  # Ann stays at this one
+            seen_to = await hub.see_to_abandoned(time.time() + 1)
             await until(lambda: left.status == "finished")
-            await asyncio.sleep(0.3)  # a few sweeps more
+            again = await hub.see_to_abandoned(time.time() + 1)  # a finished game is seen to no more
             stored = await hub.store.load(left.id)
-            return (stored.status, watched.status, watched.seats[0].taken_over,
-                    hub.metrics.abandoned.labels(then="finish")._value.get())
+            return (seen_to, again, stored.status, watched.status, watched.seats[0].taken_over,
+                    hub.metrics.abandoned.labels(then="finish")._value.get(), left.id)
         finally:
             await close_hub(hub)
 
-    stored, watched, taken_over, counted = run_async(scenario())
+    seen_to, again, stored, watched, taken_over, counted, left_id = run_async(scenario())
+    assert seen_to == [left_id] and again == []
     assert stored == "finished"  # whoever comes back reads the result
     assert watched == "playing" and not taken_over  # a person connected: nobody plays in her place
     assert counted == 1
+
+
+def test_a_rated_game_is_finished_by_its_bots_and_rated_even_where_games_nobody_is_at_are_closed(sqlite_url):
+    async def scenario():
+        hub = await open_hub(sqlite_url, "close")
+        try:
+            ann, _ = await hub.accounts.signup("Ann", "correct horse battery", "127.0.0.1")
+            rated, _ = await hub.create(CreateTable(
+                game="oboro", seats=[{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 2, seed=3,
+                settings={**LEFT_ALONE, "rated": True}), account=ann)
+            unrated, _ = await hub.create(CreateTable(game="oboro", seats=people_and_a_bot("Bo", "Di"), seed=3,
+                                                      settings=LEFT_ALONE))
+            seen_to = await hub.see_to_abandoned(time.time() + 1)
+            await until(lambda: rated.status == "finished" or rated.closed)
+            await hub.settled()
+            with hub.store.engine.connect() as conn:
+                rated_at = conn.execute(sa.select(stored_tables.c.rated_at)
+                                        .where(stored_tables.c.id == rated.id)).scalar_one()
+            closed = (await hub.store.load(unrated.id)).status
+            return seen_to, rated.id, unrated.id, rated_at, closed
+        finally:
+            await close_hub(hub)
+
+    seen_to, rated_id, unrated_id, rated_at, closed = run_async(scenario())
+    assert sorted(seen_to) == sorted([rated_id, unrated_id])
+    assert rated_at is not None  # leaving a rated game escapes no rating
+    assert closed == "closed"
 
 
 def test_a_person_who_comes_back_plays_on_and_the_wait_starts_again_when_she_leaves(sqlite_url):
@@ -304,9 +337,27 @@ def test_a_person_who_comes_back_plays_on_and_the_wait_starts_again_when_she_lea
     assert restarted and deserted_again
 
 
+def sweep_as_if(hub: Hub, minutes_later: float) -> None:
+    """Stop the clock the hub's sweep reads at `minutes_later` than now: a game nobody is connected to now has been
+    left that long at every sweep from then on, and one left later has not been left at all."""
+    moment = time.time() + minutes_later * 60
+    hub.clock = lambda: moment
+
+
+ABANDONED_MINUTES = 0.01  # the sweep comes every 0.06 s; its clock says when a game has been left that long
+
+
+def closing_server(server_with):
+    """A live server closing the games left for ABANDONED_MINUTES (`serve --abandoned close`), whose sweep sees no
+    game as left until the test moves its clock on."""
+    live = server_with(abandoned_minutes=ABANDONED_MINUTES)
+    live.hub.abandoned = "close"
+    sweep_as_if(live.hub, 0)
+    return live
+
+
 def test_a_game_nobody_is_connected_to_is_closed_when_the_operator_says_so(server_with):
-    live = server_with(abandoned_minutes=0.02)  # 1.2 s
-    live.hub.abandoned = "close"  # as `serve --abandoned close`
+    live = closing_server(server_with)
     stays = live.create(game="oboro", seats=people_and_a_bot("Cy", "Di"), seed=2, settings=LEFT_ALONE)
     left = live.create(game="oboro", seats=people_and_a_bot("Ann", "Bo"), seed=1, settings=LEFT_ALONE)
     left_id, ann = left["table"]["id"], left["tokens"][0]["token"]
@@ -315,20 +366,87 @@ def test_a_game_nobody_is_connected_to_is_closed_when_the_operator_says_so(serve
         async with SocketClient(live, stays["table"]["id"], stays["tokens"][0]["token"]) as cy:
             await cy.wait_for(lambda m: m["type"] == "update")
             async with SocketClient(live, left_id) as watcher:  # a spectator is nobody's seat
-                told = await watcher.wait_for(lambda m: m["type"] == "error", timeout=30)
+                await watcher.wait_for(lambda m: m["type"] == "welcome")
+                sweep_as_if(live.hub, ABANDONED_MINUTES)
+                told = await watcher.wait_for(lambda m: m["type"] == "error")
+                await asyncio.wait_for(watcher.closed.wait(), 10)
             async with SocketClient(live, left_id, ann) as back:
                 refused = await back.wait_for(lambda m: m["type"] == "error")
-            return told, refused
+                await asyncio.wait_for(back.closed.wait(), 10)
+            return told, refused, back.ws.close_code, [m["type"] for m in back.messages]
 
-    told, refused = run_async(scenario())
+    told, refused, refused_with, ann_got = run_async(scenario())
     with live.http() as http:
         answer = http.get(f"/api/tables/{left_id}")
         lobby = [t["id"] for t in http.get("/api/tables").json()]
         kept = http.get(f"/api/tables/{stays['table']['id']}").json()["table"]["status"]
     rebuilt = [row.id for row in run_async(live.hub.store.unfinished())]
-    assert told["code"] == "closed" and refused["code"] == "closed"
-    assert "nobody was connected to it for 0.02 minutes" in refused["message"]
+    assert told["code"] == "closed"  # told while watching
+    assert refused["code"] == "closed" and refused_with == 4410 and ann_got == ["error"]
+    assert "nobody was connected to it for 0.01 minutes" in refused["message"]
     assert answer.status_code == 410 and answer.json()["code"] == "closed"
     assert left_id not in lobby and stays["table"]["id"] in lobby
     assert left_id not in rebuilt and stays["table"]["id"] in rebuilt  # a restart does not bring it back
     assert kept == "playing"
+
+
+def test_a_person_who_comes_back_while_her_table_is_being_closed_is_refused_not_welcomed(server_with, monkeypatch):
+    live = closing_server(server_with)
+    left = live.create(game="oboro", seats=people_and_a_bot("Ann", "Bo"), seed=1, settings=LEFT_ALONE)
+    left_id, ann = left["table"]["id"], left["tokens"][0]["token"]
+    storing, stored = threading.Event(), threading.Event()
+    close_tables = live.hub.store.close_tables
+
+    async def slowly(table_ids: list[str]) -> list[str]:
+        if left_id in table_ids:  # the store takes its time: Ann says hello meanwhile
+            storing.set()
+            await asyncio.to_thread(stored.wait, 10)
+        return await close_tables(table_ids)
+
+    monkeypatch.setattr(live.hub.store, "close_tables", slowly)
+
+    async def come_back():
+        try:
+            async with SocketClient(live, left_id, ann) as back:
+                first = await back.wait_for(lambda m: True)
+                stored.set()
+                await asyncio.wait_for(back.closed.wait(), 10)
+            return first, back.ws.close_code, [m["type"] for m in back.messages]
+        finally:
+            stored.set()
+
+    sweep_as_if(live.hub, ABANDONED_MINUTES)
+    assert storing.wait(10), "the sweep did not close the table"
+    first, closed_with, got = run_async(come_back())
+    with live.http() as http:
+        answer = http.get(f"/api/tables/{left_id}")
+    # Never welcomed to a game that is then closed under her: refused, as once it is closed.
+    assert first["type"] == "error" and first["code"] == "closed" and closed_with == 4410 and got == ["error"]
+    assert answer.status_code == 410
+
+
+def test_a_game_the_store_could_not_close_stays_in_play_and_is_closed_at_a_later_sweep(sqlite_url, monkeypatch):
+    async def scenario():
+        hub = await open_hub(sqlite_url, "close")
+        try:
+            table, _ = await hub.create(CreateTable(game="oboro", seats=people_and_a_bot("Ann", "Bo"), seed=4,
+                                                    settings=LEFT_ALONE))
+            close_tables = hub.store.close_tables
+
+            async def fails(table_ids: list[str]) -> list[str]:
+                raise OSError("the database is away")
+
+            monkeypatch.setattr(hub.store, "close_tables", fails)
+            with pytest.raises(OSError):  # the sweep logs it, and tries again later
+                await hub.see_to_abandoned(time.time() + 1)
+            table.check_room(0)  # Ann may still come back: the table is not closing any more
+            kept = (table.id in hub.tables, table.closed, (await hub.store.load(table.id)).status)
+            monkeypatch.setattr(hub.store, "close_tables", close_tables)
+            closed = await hub.see_to_abandoned(time.time() + 1)
+            return kept, closed, table.id, (await hub.store.load(table.id)).status
+        finally:
+            await close_hub(hub)
+
+    kept, closed, table_id, status = run_async(scenario())
+    assert kept == (True, False, "playing")
+    assert closed == [table_id] and status == "closed"

@@ -282,7 +282,7 @@ def test_a_move_being_stored_when_the_server_stops_is_stored_and_never_acknowled
 
 # --- the page's reconnection, in a real browser when one is installed ------------------------------------------------
 SCHEDULE = """async () => {
-  const { reconnectAfter } = await import("/static/table.js");
+  const { reconnectAfter, tableEnded } = await import("/static/table.js");
   const FIRST = { backoff: 500, restartSince: null };
   const waits = (closes) => {  // [code, time in ms, random] each
     let retry = FIRST;
@@ -299,6 +299,8 @@ SCHEDULE = """async () => {
     drop: waits([[1006, 0, 0], [1006, 600, 0], [1006, 1700, 0], [1006, 3800, 0], [1006, 8000, 0], [1006, 16100, 0],
                  [1006, 24200, 0]]),
     refused: waits([[4403, 0, 0], [1012, 600, 0]]),
+    ended: [[4410, null], [4404, "no_table"], [1000, "closed"], [1000, "expired"], [1006, null], [1012, null],
+            [4403, "bad_token"], [1000, "illegal"], [1006, "closed"]].map(([code, error]) => tableEnded(code, error)),
   };
 }"""
 
@@ -310,7 +312,7 @@ WATCH_AND_RECORD_THE_CLOSE = """([url, table]) => new Promise((resolve) => {
 })"""
 
 
-def test_the_page_reconnects_at_once_then_every_250_to_500_ms_after_a_restart(server):
+def test_the_page_reconnects_at_once_then_every_250_to_500_ms_after_a_restart_and_never_to_an_ended_table(server):
     # Debian's Chromium, as the browser tests use it (tests/browser/pages.py); none is ever downloaded.
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
@@ -337,3 +339,6 @@ def test_the_page_reconnects_at_once_then_every_250_to_500_ms_after_a_restart(se
     # Other drops and refusals wait 0.5 s, doubling up to 8 s, as before; a refusal starts no restart window.
     assert waits["drop"] == [500, 1000, 2000, 4000, 8000, 8000, 8000]
     assert waits["refused"] == [500, 0]
+    # A table closed (4410) or gone (4404), or ended while the socket was open (its error, then a plain close), is
+    # never tried again; any other close is.
+    assert waits["ended"] == ["closed", "gone", "closed", "gone", None, None, None, None, None]

@@ -8,6 +8,7 @@ import logging
 import random
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
@@ -35,6 +36,7 @@ class Hub:
         self.limits = limits = limits or Limits()
         self.metrics = metrics or Metrics()
         self.abandoned = abandoned  # what becomes of a game nobody is connected to: finish (by its bots) or close
+        self.clock: Callable[[], float] = time.time  # the sweep's time (a test moves it on rather than wait)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future] = {}
         self.finished: OrderedDict[str, None] = OrderedDict()  # finished tables in memory, least recent first
@@ -111,8 +113,8 @@ class Hub:
         period = min(60.0, self.limits.waiting_minutes * 6, self.limits.abandoned_minutes * 6)
         while True:
             try:
-                await self.expire_waiting(time.time() - self.limits.waiting_minutes * 60)
-                await self.see_to_abandoned(time.time() - self.limits.abandoned_minutes * 60)
+                await self.expire_waiting(self.clock() - self.limits.waiting_minutes * 60)
+                await self.see_to_abandoned(self.clock() - self.limits.abandoned_minutes * 60)
                 await self.accounts.expire_sessions()
             except Exception:
                 log.exception("expiring waiting tables, abandoned games or old sessions failed; trying again later")
@@ -135,33 +137,55 @@ class Hub:
 
     async def see_to_abandoned(self, deserted_before: float) -> list[str]:
         """The games in play that no person has been connected to since `deserted_before`: their bots play every
-        person's seat to the end (`abandoned` finish), or they are closed (close); their ids."""
+        person's seat to the end (`abandoned` finish, and a rated game always), or they are closed (close); their
+        ids."""
         left = [t for t in self.tables.values() if t.deserted_since(deserted_before)]
-        if self.abandoned == "close":
-            return await self._close(left, deserted_before)
-        for table in left:
-            table.leave_to_bots()
-            self.metrics.abandoned.labels(then="finish").inc()
-            log.info("table %s: nobody connected for %g minutes; its bots finish the game", table.id,
-                     self.limits.abandoned_minutes, extra={"table": table.id})
-        return [t.id for t in left]
+        # A rated game closed before its end would never be rated: a player about to lose would leave to escape it.
+        closing = [t for t in left if self.abandoned == "close" and not t.rated]
+        finishing = [t for t in left if t not in closing]
+        for table in finishing:
+            self._leave_to_bots(table)
+        return [t.id for t in finishing] + await self._close(closing, deserted_before)
+
+    def _leave_to_bots(self, table: Table) -> None:
+        table.leave_to_bots()
+        self.metrics.abandoned.labels(then="finish").inc()
+        log.info("table %s: nobody connected for %g minutes; its bots finish the game", table.id,
+                 self.limits.abandoned_minutes, extra={"table": table.id})
 
     async def _close(self, left: list[Table], deserted_before: float) -> list[str]:
         """Stop the games `left`, stored as closed (never rebuilt, listed or joined again); a person who came back
-        meanwhile keeps their table."""
+        before the closing began keeps their table."""
         async with contextlib.AsyncExitStack() as held:
             for table in left:  # no move is being stored meanwhile
                 await held.enter_async_context(table.lock)
             still = [t for t in left if t.deserted_since(deserted_before)]
-            closed = await self.store.close_tables([t.id for t in still])
+            if not still:
+                return []
+            # Closing from now on: a socket saying hello while the store is being told is refused at once
+            # (Table.check_room), rather than welcomed to a game that is then closed under it.
+            for table in still:
+                table.closed = True
+            try:
+                closed = await self.store.close_tables([t.id for t in still])
+            except BaseException:
+                # Not stored as closed: in play again, and the next sweep tries again if nobody came back.
+                for table in still:
+                    table.closed = False
+                raise
             for table in still:
                 if table.id in closed:
-                    self.tables.pop(table.id, None)
-                    table.close(self.closed_message())
-                    self.metrics.abandoned.labels(then="close").inc()
-                    log.info("table %s: nobody connected for %g minutes; closed", table.id,
-                             self.limits.abandoned_minutes, extra={"table": table.id})
+                    self._closed(table)
+                else:  # no longer in play as stored: not this sweep's to close
+                    table.closed = False
         return closed
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        table.close(self.closed_message())
+        self.metrics.abandoned.labels(then="close").inc()
+        log.info("table %s: nobody connected for %g minutes; closed", table.id, self.limits.abandoned_minutes,
+                 extra={"table": table.id})
 
     def closed_message(self) -> str:
         return (f"this table was closed: nobody was connected to it for {self.limits.abandoned_minutes:g} minutes; "

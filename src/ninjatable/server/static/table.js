@@ -119,10 +119,25 @@ export function reconnectAfter(retry, code, now, random = Math.random) {
   return [retry.backoff, { ...retry, backoff: Math.min(retry.backoff * 2, 8000) }];
 }
 
-// The live connection: hello, welcome, updates; reconnects by itself when the socket drops.
-// `token`: a guest's seat token; `byAccount`: sit as the logged-in account's seat instead (the session says who).
+// A table the server has ended for good: closed (4410: nobody was connected to it for long) or gone (4404:
+// nobody joined it in time, or there never was one). Trying again could only cost the server a load of the table's
+// moves, to be refused the same way. A socket open when its table ends is told by an error (`closed`, `expired`)
+// before a plain close (1000).
+const ENDED_BY_CLOSE = { 4410: "closed", 4404: "gone" };
+const ENDED_BY_ERROR = { closed: "closed", expired: "gone", no_table: "gone" };
+
+// Whether a socket that closed with `code`, the last error it received being `error` (its code, or null), leaves
+// the table ended for good ("closed" or "gone"), or null: connect again.
+export function tableEnded(code, error) {
+  return ENDED_BY_CLOSE[code] || (code === 1000 && ENDED_BY_ERROR[error]) || null;
+}
+
+// The live connection: hello, welcome, updates; reconnects by itself when the socket drops, unless the table ended
+// (then `ended` says how). `token`: a guest's seat token; `byAccount`: sit as the logged-in account's seat instead
+// (the session says who).
 function useTableSocket(tableId, token, byAccount, handlers) {
   const [status, setStatus] = useState("connecting");
+  const [ended, setEnded] = useState(null);
   const socketRef = useRef(null);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
@@ -133,6 +148,7 @@ function useTableSocket(tableId, token, byAccount, handlers) {
     function connect() {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+      let lastError = null;
       socketRef.current = ws;
       ws.onopen = () => {
         const hello = byAccount ? { type: "hello", protocol: PROTOCOL, account: true }
@@ -142,10 +158,13 @@ function useTableSocket(tableId, token, byAccount, handlers) {
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "welcome") { retry = FIRST_RETRY; setStatus("open"); }
+        if (message.type === "error") lastError = message.code;
         handlersRef.current(message);
       };
       ws.onclose = (event) => {
         if (stopped) return;
+        const end = tableEnded(event.code, lastError);
+        if (end) { setEnded(end); setStatus("ended"); return; }
         setStatus("reconnecting");
         const [wait, next] = reconnectAfter(retry, event.code, performance.now());
         retry = next;
@@ -160,7 +179,18 @@ function useTableSocket(tableId, token, byAccount, handlers) {
     if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(message)); return true; }
     return false;
   };
-  return [status, send];
+  return [status, send, ended];
+}
+
+const ENDED_WORDS = {
+  closed: "This table was closed: nobody was connected to it for a long while, so the game stopped where it was.",
+  gone: "This table no longer exists: nobody joined it in time, or its link is wrong.",
+};
+
+// What the page says, for as long as it stays open, of a table ended for good.
+function Ended({ how }) {
+  return html`<p class="banner error" role="alert">${ENDED_WORDS[how]} <a href="/">Back to the lobby</a> to start a
+    new one.</p>`;
 }
 
 function LiveTable({ info, game, identity, onLostSeat }) {
@@ -186,7 +216,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
   draftRef.current = draft;
 
   const byAccount = Boolean(identity && identity.account);
-  const [status, send] = useTableSocket(info.id, identity && identity.token, byAccount, (message) => {
+  const [status, send, ended] = useTableSocket(info.id, identity && identity.token, byAccount, (message) => {
     if (message.type === "welcome") {
       setSeat(message.seat);
       setEvents([]);
@@ -218,6 +248,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
     } else if (message.type === "error") {
       setBusy(false);
       if (["bad_token", "not_seated", "login", "logged_out"].includes(message.code)) { onLostSeat(); return; }
+      if (tableEnded(1000, message.code)) return;  // said for good as the socket closes (Ended)
       setNotice(message.message);
       if (draftRef.current.length && ["illegal", "not_multi"].includes(message.code)) {
         const kept = draftRef.current.slice(0, -1);
@@ -291,7 +322,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
 
   if (!update) {
     return html`<${Top} title=${info.title} rated=${info.rated} hints=${Boolean(info.settings.hints)}><${Connection} status=${status} /></${Top}>
-      <main class="narrow"><p>Connecting to the table…</p></main>`;
+      <main class="narrow">${ended ? html`<${Ended} how=${ended} />` : html`<p>Connecting to the table…</p>`}</main>`;
   }
   const seatInfo = update.seats;
   const names = seatNames(seatInfo, seat);
@@ -337,6 +368,7 @@ function LiveTable({ info, game, identity, onLostSeat }) {
           onUndo=${undo} onConfirm=${() => onAction(decision.confirm)}
           hints=${Boolean(info.settings.hints)} hint=${shownHint} hinting=${hinting} onHint=${askHint}
           words=${game && game.words} />
+        ${ended && html`<${Ended} how=${ended} />`}
         ${notice && html`<p class="banner error" role="alert">${withNames(notice, names, seat)}</p>`}
         ${flash && html`<p class="banner warn flash" role="status">${withNames(flash, names, seat)}</p>`}
         ${live && update.status === "playing" && html`<${LiveBar} live=${live} update=${update} seat=${seat}
@@ -434,6 +466,7 @@ function Chat({ lines, seat, send }) {
 
 function Connection({ status }) {
   if (status === "open") return html`<span class="conn ok" role="status">connected</span>`;
+  if (status === "ended") return html`<span class="conn bad" role="status">disconnected</span>`;
   return html`<span class="conn bad" role="status">${status === "reconnecting" ? "reconnecting…" : "connecting…"}</span>`;
 }
 
