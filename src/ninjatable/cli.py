@@ -490,7 +490,8 @@ def serve(
                                                      metavar="ADDRESSES")] = None,
     abandoned: Annotated[str, typer.Option(help="A game nobody has been connected to for abandoned_minutes (a "
                                                 "--limit, default 60): finish (its bots play every person's seat to "
-                                                "the end) or close (stopped; its players are told).",
+                                                "the end) or close (stopped; whoever comes back is told; a rated "
+                                                "game is finished by its bots either way).",
                                            metavar="finish|close")] = "finish",
     log_json: Annotated[bool, typer.Option("--log-json", help="Log one JSON object a line (time, level, logger, "
                                                               "message and fields) to stderr.")] = False,

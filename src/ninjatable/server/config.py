@@ -89,7 +89,8 @@ class Operation:
 
     metrics: bool = True  # serve /metrics (counts only: no table id, name or token)
     metrics_from: tuple[str, ...] = ()  # the addresses or networks that may read /metrics; none: any
-    abandoned: str = "finish"  # finish: the table's bots play every person's seat to the end; close: stop it
+    abandoned: str = "finish"  # finish: the table's bots play every person's seat to the end; close: stop it (a
+    # rated game is finished by its bots either way)
 
     def check(self) -> Operation:
         """Refuse a value the server cannot work with, saying what is allowed."""

@@ -180,7 +180,8 @@ class Table:
         # bots for it: a game nobody comes back to is finished by its bots or closed (Hub.see_to_abandoned).
         self.nobody_since: float | None = time.time()
         self.left_to_bots = False
-        self.closed = False  # abandoned and closed: stored as such, and nobody may play or watch it again
+        # Abandoned: being closed (Hub._close) or closed, stored as such; nobody may play or watch it again.
+        self.closed = False
 
     # --- what everyone may know ----------------------------------------------------------------------
     @property
@@ -427,7 +428,7 @@ class Table:
     def check_room(self, seat: int | None) -> None:
         """Refuse another socket for `seat` (None: a spectator) when it already has as many as it may."""
         limits = self.hub.limits
-        if self.closed:  # closed while this socket said hello
+        if self.closed:  # closing or closed while this socket said hello
             raise Refused("closed", self.hub.closed_message())
         if seat is None:
             watching = sum(c.seat is None for c in self.clients)
