@@ -166,6 +166,8 @@ def test_the_hint_button_marks_a_playable_card_until_the_table_moves_on(live, pe
     watcher.locator(".seats li").first.wait_for()
     assert watcher.get_by_role("button", name="Hint").count() == 0
     assert "Hints on" in watcher.locator("header.top").inner_text()  # everybody sees the table gives hints
+    # ...in dark letters on the badge's pale ground (the top bar's white letters did not show on it)
+    assert watcher.locator("header.top .badge.hints").evaluate("e => getComputedStyle(e).color") != "rgb(255, 255, 255)"
     other_id, other_token = oboro_table(live, bot="heuristic")
     plain = seat_page(person, live, other_id, 0, other_token)
     plain.locator(".prompt.mine").wait_for(timeout=20_000)
