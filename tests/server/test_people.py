@@ -15,7 +15,7 @@ import sqlalchemy as sa
 import websockets
 from live import run_async
 
-from ninjatable.server.accounts import SESSION_COOKIE
+from ninjatable.server.accounts import DEVICE_COOKIE, SESSION_COOKIE, hash_password
 from ninjatable.server.ratings import recompute, stored
 from ninjatable.server.store import accounts, database_url
 
@@ -221,6 +221,114 @@ def test_the_right_password_does_not_use_up_the_names_allowance(server_with):
     person(server, "Ann").close()
     for _ in range(4):
         person(server, "Ann", signup=False).close()
+
+
+def login(client: httpx.Client, name: str, password: str = PASSWORD) -> int:
+    """The status of a login in this browser (its cookies go with it)."""
+    return client.post("/api/account/login", json={"name": name, "password": password}).status_code
+
+
+def strangers_guess(server, name: str, times: int) -> None:
+    """Wrong passwords for `name` from a browser of no account's (here from the same address as everybody)."""
+    with server.http() as stranger:
+        for _ in range(times):
+            assert login(stranger, name, "wrong!!!") == 401
+
+
+def test_a_login_gives_the_browser_a_device_cookie_that_the_server_keeps_only_as_its_hash(server):
+    ann = person(server, "Ann")
+    assert login(ann, "Ann") == 200
+    cookie = ann.cookies.jar._cookies["127.0.0.1"]["/api/account"][DEVICE_COOKIE]
+    assert cookie.has_nonstandard_attr("HttpOnly") and cookie.get_nonstandard_attr("SameSite") == "lax"
+    assert not cookie.secure and cookie.expires > time.time() + 300 * 86400  # long-lived; over https, Secure
+    assert cookie.value not in json.dumps([list(r) for r in _all_rows(server, "devices")])
+    with server.http() as http:
+        answer = http.post("/api/account/login", json={"name": "Ann", "password": PASSWORD},
+                           headers={"X-Forwarded-Proto": "https"})
+    assert any(DEVICE_COOKIE in c and "secure" in c.lower() for c in answer.headers.get_list("set-cookie"))
+
+
+def test_strangers_guessing_a_name_do_not_lock_out_its_owner_on_a_browser_that_logged_in_before(server_with):
+    server = server_with(login_name_burst=3, logins_per_name=0.001)
+    laptop = person(server, "Ann")
+    assert login(laptop, "Ann") == 200  # an earlier login: the laptop is one of Ann's devices
+    bo = person(server, "Bo")
+    assert login(bo, "Bo") == 200  # Bo's browser is one of Bo's devices, not Ann's
+    strangers_guess(server, "Ann", 3)
+    with server.http() as new_browser:
+        assert login(new_browser, "Ann") == 429  # a browser Ann never logged in from is held back
+    assert login(bo, "Ann") == 429  # another account's device does not help
+    assert login(laptop, "Ann") == 200 and login(laptop, "Ann") == 200  # each login gives a new device cookie
+    assert laptop.get("/api/account").json() == {"name": "Ann"}
+    # The laptop's attempts count against its own allowance: its wrong passwords hold back the laptop only.
+    assert [login(laptop, "Ann", "wrong!!!") for _ in range(4)] == [401, 401, 401, 429]
+
+
+def test_a_device_cookie_does_not_lift_the_limit_per_address(server_with):
+    server = server_with(login_address_burst=3, logins_per_address=0.001)
+    laptop = person(server, "Ann")
+    assert login(laptop, "Ann") == 200
+    strangers_guess(server, "Bo", 2)  # the same address: its allowance is spent
+    assert login(laptop, "Ann") == 429
+
+
+def test_a_new_password_forgets_the_browsers_that_knew_the_old_one(server_with):
+    server = server_with(login_name_burst=3, logins_per_name=0.001)
+    phone, laptop = person(server, "Ann"), person(server, "Ann", signup=False)
+    changed = phone.post("/api/account/password", json={"old_password": PASSWORD, "new_password": "new password 1"})
+    assert changed.status_code == 200, changed.text
+    strangers_guess(server, "Ann", 3)
+    assert login(laptop, "Ann", "new password 1") == 429  # the laptop's device cookie is worth nothing now
+
+
+# --- look-alike names ----------------------------------------------------------------------------------------
+CYRILLIC_ANN = "\u0410nn"  # "Аnn": a Cyrillic capital A, then Latin letters
+GREEK_ANN = "\u0391nn"  # "Αnn": a Greek capital alpha, then Latin letters
+CYRILLIC_POPE = "\u0420\u043e\u0440\u0435"  # "Роре": all Cyrillic, and it looks like "Pope"
+
+
+def test_a_name_that_mixes_scripts_to_pass_for_another_is_refused_and_one_in_a_single_script_is_not(server):
+    with server.http() as http:
+        refused = {name: http.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+                   for name in (CYRILLIC_ANN, GREEK_ANN, "Pa\u03c5l")}  # "Paυl": a Greek upsilon for the u
+    for name, answer in refused.items():
+        assert answer.status_code == 400, name
+        assert answer.json()["error"].startswith(f"the name {name!r} could pass for another:"), answer.text
+    assert "Cyrillic letter that looks like a Latin one" in refused[CYRILLIC_ANN].json()["error"]
+    for name in ("Анна", "山田たろう", "Анна-Мария 2", "山田 エリカ (3)", "José O'Neil 4"):
+        person(server, name).close()  # one script, with any digits, spaces and punctuation
+    with server.http() as http:
+        assert http.get(f"/api/people/{CYRILLIC_ANN}").status_code == 404  # nobody was made
+
+
+def test_an_account_made_before_the_rule_on_scripts_keeps_its_name(server):
+    engine = sa.create_engine(database_url(server.db_url))
+    with engine.begin() as conn:
+        conn.execute(accounts.insert().values(name=CYRILLIC_ANN, name_key=CYRILLIC_ANN.casefold(),
+                                              password_hash=hash_password(PASSWORD), created_at=time.time()))
+    engine.dispose()
+    old = person(server, CYRILLIC_ANN, signup=False)
+    assert old.get("/api/account").json() == {"name": CYRILLIC_ANN}
+    assert old.get(f"/api/people/{CYRILLIC_ANN}").json()["name"] == CYRILLIC_ANN
+
+
+def test_a_guest_or_a_new_account_cannot_pass_for_an_account_with_look_alike_letters(server):
+    ann = person(server, "Ann")
+    person(server, "Pope").close()
+    with server.http() as guest:
+        made = guest.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person", "name": CYRILLIC_ANN},
+                                                                         {"kind": "open"}, {"kind": "open"}]})
+        table = guest.post("/api/tables", json={"game": "oboro"}).json()["table"]
+        joined = guest.post(f"/api/tables/{table['id']}/join", json={"name": GREEK_ANN})
+        whole = guest.post(f"/api/tables/{table['id']}/join", json={"name": CYRILLIC_POPE})
+        twin = guest.post("/api/account/signup", json={"name": CYRILLIC_POPE, "password": PASSWORD})
+        other = guest.post(f"/api/tables/{table['id']}/join", json={"name": "Анна"})  # like no account's name
+    assert made.status_code == 400 and "belongs to an account" in made.json()["error"]
+    assert joined.status_code == 400 and "log in as Ann" in joined.json()["error"]
+    assert whole.status_code == 400 and "log in as Pope" in whole.json()["error"]
+    assert twin.status_code == 409 and "looks like 'Pope'" in twin.json()["error"]
+    assert other.status_code == 200, other.text
+    assert ann.post(f"/api/tables/{table['id']}/join", json={}).status_code == 200
 
 
 # --- rated tables, ratings and pages ------------------------------------------------------------------------

@@ -330,3 +330,31 @@ def test_a_database_written_at_0003_upgrades_to_people_keeping_its_games(db_url)
     assert scalar(db_url, "select count(*) from accounts") == 0
     upgrade_schema(sync_url, "0003")  # and back: every game is still there
     assert scalar(db_url, "select count(*) from moves") == len(moves)
+
+
+def test_a_database_written_at_0005_upgrades_to_devices_keeping_its_accounts_and_games(db_url):
+    sync_url = database_url(db_url)
+    upgrade_schema(sync_url, "0005")
+    engine = sa.create_engine(sync_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text(INSERT_TABLE_0001), {"id": "t1", "settings": '{"public": true}', "at": 50.0})
+        conn.execute(sa.text(INSERT_SEAT_0001), {"id": "t1"})
+        conn.execute(sa.text("insert into accounts (name, name_key, password_hash, created_at) "
+                             "values ('Ann', 'ann', '$argon2id$...', 1.0)"))
+        ann = conn.execute(sa.text("select id from accounts")).scalar()
+        conn.execute(sa.text("insert into sessions (id_hash, account_id, created_at, expires_at) "
+                             "values (:hash, :ann, 1.0, 2.0)"), {"hash": "ab" * 32, "ann": ann})
+    engine.dispose()
+
+    upgrade_schema(sync_url)
+
+    assert scalar(db_url, "select version_num from alembic_version") == head_revision()
+    for table in ("tables", "seats", "accounts", "sessions"):
+        assert scalar(db_url, f"select count(*) from {table}") == 1, table
+    assert scalar(db_url, "select count(*) from devices") == 0  # nobody's browser is known yet
+    engine = sa.create_engine(sync_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("insert into devices (id_hash, account_id, created_at, expires_at) "
+                             "values (:hash, :ann, 1.0, 2.0)"), {"hash": "cd" * 32, "ann": ann})
+    engine.dispose()
+    assert scalar(db_url, "select account_id from devices") == ann  # a device is the account's

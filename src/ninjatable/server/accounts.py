@@ -4,7 +4,12 @@ Passwords are hashed with argon2id (argon2-cffi) and never stored, logged or ret
 in an HttpOnly cookie; the server keeps only its SHA-256 (as for seat tokens), so that logging out and changing the
 password end sessions for good, and a stolen database logs nobody in. A login makes a new session id (a session
 fixed before the login is worth nothing). Login attempts are limited per name and per address, and an unknown
-name costs the same hashing work and gets the same answer as a wrong password.
+name costs the same hashing work and gets the same answer as a wrong password. A browser that logged in before
+keeps a device cookie (a random id, stored as its SHA-256 like a session's): its attempts count against its own
+device rather than the name, so that strangers guessing a name do not lock its owner out (OWASP's device cookies).
+
+A new account's name may not mix scripts so that it passes for another name (a Cyrillic "А" among Latin letters),
+and a name looked up (a guest's, a page's) finds the account whose name it looks exactly like.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import ipaddress
+import itertools
 import secrets
 import time
 import unicodedata
@@ -19,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from confusable_homoglyphs import categories, confusables
 
 from ..core import BadOptions
 from .config import Limits
-from .security import RateLimits, token_hash
-from .store import Store, accounts, sessions
+from .security import RateLimit, RateLimits, token_hash
+from .store import Store, accounts, devices, sessions
 from .tables import Refused
 
 MAX_NAME = 32
@@ -33,6 +40,9 @@ SESSION_COOKIE = "ninjatable_session"
 SESSION_BYTES = 32  # 256 random bits
 SESSION_DAYS = 30.0  # a session unused this long ends; each use within it renews it
 COOKIE_DAYS = 400.0  # the browser keeps the cookie as long as it may: the server decides when a session ends
+DEVICE_COOKIE = "ninjatable_device"
+DEVICE_BYTES = 32
+DEVICE_DAYS = 365.0  # a browser that has not logged in for a year counts as a stranger again
 MAX_NAME_KEY = 160  # the longest folded name the accounts table holds (NFKC may lengthen a name)
 BAD_LOGIN = "wrong name or password"
 
@@ -73,6 +83,91 @@ def possible_account_name(name: object) -> bool:
     except BadOptions:
         return False
     return True
+
+
+# --- look-alike names: Unicode's confusables (TR39), as the confusable_homoglyphs package gives them ----------------
+# Characters at home in any script: digits, spaces, punctuation, symbols, combining accents.
+ANY_SCRIPT = frozenset({"COMMON", "INHERITED"})
+# Scripts written together in one language, so that a name using them together is in one script (TR39's augmented
+# script sets): Japanese kanji and kana, Korean hangul and hanja, Chinese and bopomofo.
+WRITTEN_TOGETHER = {"HAN": {"HAN", "JAPANESE", "KOREAN", "BOPOMOFO"}, "HIRAGANA": {"JAPANESE"},
+                    "KATAKANA": {"JAPANESE"}, "HANGUL": {"KOREAN"}, "BOPOMOFO": {"BOPOMOFO"}}
+LOOK_ALIKES_PER_SCRIPT = 32  # spellings of a looked-up name tried per script (one of many look-alike letters has more)
+
+
+def script_of(char: str) -> str:
+    """The script of a character, upper case ("LATIN", "CYRILLIC", "HAN"; "COMMON" for digits and punctuation)."""
+    return categories.alias(char)
+
+
+def written_together(script: str, other: str) -> bool:
+    """Whether letters of these two scripts may share a name as one script (Latin and Latin, Han and Katakana)."""
+    return bool(WRITTEN_TOGETHER.get(script, {script}) & WRITTEN_TOGETHER.get(other, {other}))
+
+
+def letters_of(name: str) -> str:
+    """The characters of `name` that belong to a script (compatibility forms folded: "Ａ" is "A")."""
+    return "".join(c for c in unicodedata.normalize("NFKC", name) if script_of(c) not in ANY_SCRIPT)
+
+
+def look_alike_letter(name: str) -> tuple[str, str] | None:
+    """A letter of `name` that looks like a letter of another script the name is written in, with that script
+    (the Cyrillic "А" of "Аnn" looks like a Latin letter); None when no letter can make the name pass for another."""
+    letters = letters_of(name)
+    for script in dict.fromkeys(map(script_of, letters)):
+        strangers = "".join(c for c in letters if not written_together(script_of(c), script))
+        found = strangers and confusables.is_confusable(strangers, preferred_aliases=[script])
+        if found:
+            return found[0]["character"], script
+    return None
+
+
+def check_unmistakable(name: str) -> str:
+    """A new account's name that cannot pass for another by mixing scripts (a Cyrillic or Greek look-alike among
+    Latin letters); a name wholly in one script, with any digits, spaces and punctuation, passes."""
+    found = look_alike_letter(name)
+    if found is not None:
+        letter, script = found
+        raise BadOptions(f"the name {name!r} could pass for another: {letter!r} is a {script_of(letter).title()} "
+                         f"letter that looks like a {script.title()} one; write a name's letters in one script "
+                         "(digits, spaces and punctuation go with any)")
+    return name
+
+
+@functools.lru_cache(maxsize=4096)
+def look_alikes_by_script(char: str) -> dict[str, list[str]]:
+    """The single characters that look like `char` (Unicode's confusables), folded as in a name's key, by script."""
+    found = confusables.is_confusable(char, greedy=True)
+    by_script: dict[str, list[str]] = {}
+    for glyph in (g["c"] for g in found[0]["homoglyphs"]) if found else ():
+        if len(glyph) == 1 and name_key(glyph) not in by_script.setdefault(script_of(glyph), []):
+            by_script[script_of(glyph)].append(name_key(glyph))
+    return by_script
+
+
+def look_alikes_in(char: str, script: str) -> list[str]:
+    """The letters of `script` that look like `char`, folded as in a name's key ([] if `char` is at home there)."""
+    if script_of(char) in ANY_SCRIPT or written_together(script_of(char), script):
+        return []
+    return look_alikes_by_script(char).get(script, [])
+
+
+def look_alike_names(name: str) -> list[str]:
+    """The names, folded, that `name` looks exactly like once its letters of other scripts are written as their
+    look-alikes in one script ("Аnn" with a Cyrillic "А" looks like "ann"; the Cyrillic "Роре" like "pope")."""
+    letters = letters_of(name)
+    written = {script_of(c) for c in letters}
+    reachable = {script for c in letters for script in look_alikes_by_script(c)} - ANY_SCRIPT - written
+    # A script the name is not written in gives a name only if every letter has a look-alike there.
+    whole = {script for script in reachable if all(look_alikes_in(c, script) for c in letters)}
+    spelled = unicodedata.normalize("NFKC", name)
+    found: dict[str, None] = {}
+    for script in sorted(written | whole):
+        choices = [look_alikes_in(c, script) or [c] for c in spelled]
+        for spelling in itertools.islice(itertools.product(*choices), LOOK_ALIKES_PER_SCRIPT):
+            found[name_key("".join(spelling))] = None
+    found.pop(name_key(name), None)
+    return list(found)
 
 
 def address_group(address: str) -> str:
@@ -134,16 +229,22 @@ class Accounts:
         self.store = store
         self.limits = limits
         self.login_by_name = RateLimits(limits.logins_per_name / 60, limits.login_name_burst)
+        # A browser with a device cookie of the account gets an allowance of its own, as large as a name's.
+        self.login_by_device = RateLimits(limits.logins_per_name / 60, limits.login_name_burst)
         self.login_by_address = RateLimits(limits.logins_per_address / 60, limits.login_address_burst)
         self.signups = RateLimits(limits.signups_per_minute / 60, limits.signups_burst)
 
     # --- signing up and in ---------------------------------------------------------------------------------
     async def signup(self, name: str, password: str, address: str) -> tuple[Account, str]:
-        """A new account and its first session id; refused if the name is taken (regardless of case)."""
-        name, password = check_account_name(name), check_password(password)
+        """A new account and its first session id; refused if the name is taken (regardless of case) or looks like
+        an account's name, or could pass for another by mixing scripts."""
+        name, password = check_unmistakable(check_account_name(name)), check_password(password)
         if not self.signups(address_group(address)).allow():
             raise Refused("slow_down", f"too many new accounts from your address: at most "
                                        f"{self.limits.signups_per_minute:g} a minute; try again in a while")
+        holder = await self.find(name)
+        if holder is not None and name_key(holder.name) != name_key(name):
+            raise Refused("name_taken", f"the name {name!r} looks like {holder.name!r}, an account's; choose another")
         hashed = await asyncio.to_thread(hash_password, password)
         account = await asyncio.to_thread(self._insert_account, name, hashed)
         return account, await self.new_session(account)
@@ -158,28 +259,40 @@ class Accounts:
         except sa.exc.IntegrityError:
             raise Refused("name_taken", f"the name {name!r} is taken; choose another") from None
 
-    async def login(self, name: str, password: str, address: str) -> tuple[Account, str]:
-        """The account and a new session id, if the password is right; one answer for every failure."""
+    async def login(self, name: str, password: str, address: str, device: str | None = None) -> tuple[Account, str]:
+        """The account and a new session id, if the password is right; one answer for every failure. `device`:
+        the browser's device cookie, if it has one."""
         name = (name or "").strip()
         key = name_key(name)
         known = possible_account_name(name)
         found = await self._check_password(key, password, address,
-                                           lambda: self._account_row(key) if known else None, BAD_LOGIN)
+                                           lambda: self._account_row(key) if known else None, BAD_LOGIN, device)
         account = Account(found.id, found.name)
         return account, await self.new_session(account)
 
-    async def _check_password(self, key: str, password: str, address: str, read: Any, wrong: str) -> Any:
+    async def _check_password(self, key: str, password: str, address: str, read: Any, wrong: str,
+                              device: str | None = None) -> Any:
         """The account's row if `password` is its password (`read()` gives the row, or None: unknown), else
-        refused, within the limits per name and per address; a right password does not count against the name."""
-        by_name, by_address = self.login_by_name(key), self.login_by_address(address_group(address))
-        if not (by_address.allow() and by_name.allow()):
+        refused, within the limits per address and per name (or, for a device of the account, per device); a
+        right password does not count against the name or the device."""
+        if not self.login_by_address(address_group(address)).allow():
             raise Refused("slow_down", "too many login attempts; wait a minute and try again")
         found = await asyncio.to_thread(read)
+        attempts = await self._attempts_of(key, found, device)
+        if not attempts.allow():
+            raise Refused("slow_down", "too many login attempts; wait a minute and try again")
         stored = found.password_hash if found is not None else None
         if not await asyncio.to_thread(password_matches, stored, password[:PASSWORD_MAX]):
             raise Refused("bad_login", wrong)
-        by_name.refund()
+        attempts.refund()
         return found
+
+    async def _attempts_of(self, key: str, found: Any, device: str | None) -> RateLimit:
+        """Whose allowance a login attempt uses: the device's if `device` is a device of the account found (a
+        browser that logged in as it before), else the name's, which strangers guessing the name use up too."""
+        if found is not None and device and await asyncio.to_thread(self._is_device_of, found.id, device):
+            return self.login_by_device(token_hash(device))
+        return self.login_by_name(key)
 
     def _account_row(self, key: str) -> Any:
         with self.store.engine.connect() as conn:
@@ -203,6 +316,8 @@ class Accounts:
         with self.store.engine.begin() as conn:
             conn.execute(accounts.update().where(accounts.c.id == account_id).values(password_hash=hashed))
             conn.execute(sessions.delete().where(sessions.c.account_id == account_id))
+            # The browsers that knew the old password (maybe a thief's among them) are strangers again.
+            conn.execute(devices.delete().where(devices.c.account_id == account_id))
 
     # --- sessions ------------------------------------------------------------------------------------------
     async def new_session(self, account: Account) -> str:
@@ -238,13 +353,52 @@ class Accounts:
         return Account(found.id, found.name)
 
     async def expire_sessions(self) -> None:
-        await asyncio.to_thread(self._run, sessions.delete().where(sessions.c.expires_at <= time.time()))
+        """Forget the sessions and the devices that have expired."""
+        now = time.time()
+        await asyncio.to_thread(self._run, sessions.delete().where(sessions.c.expires_at <= now))
+        await asyncio.to_thread(self._run, devices.delete().where(devices.c.expires_at <= now))
 
+    # --- devices: the browsers that logged in before -------------------------------------------------------
+    async def new_device(self, account: Account, old_device: str | None = None) -> str:
+        """The id of a new device cookie for a browser that has just logged in as `account` (or signed up); the
+        device it had before, if any, is forgotten."""
+        device = secrets.token_urlsafe(DEVICE_BYTES)
+        now = time.time()
+        values = {"id_hash": token_hash(device), "account_id": account.id, "created_at": now,
+                  "expires_at": now + DEVICE_DAYS * 86400}
+        await asyncio.to_thread(self._replace_device, old_device, values)
+        return device
+
+    def _replace_device(self, old_device: str | None, values: dict[str, Any]) -> None:
+        with self.store.engine.begin() as conn:
+            if old_device:
+                conn.execute(devices.delete().where(devices.c.id_hash == token_hash(old_device)))
+            conn.execute(devices.insert().values(**values))
+
+    def _is_device_of(self, account_id: int, device: str) -> bool:
+        """Whether `device` is the id of an unexpired device cookie given to a browser logged in as the account."""
+        if len(device) > 100:
+            return False
+        query = sa.select(devices.c.account_id).where(devices.c.id_hash == token_hash(device),
+                                                      devices.c.expires_at > time.time())
+        with self.store.engine.connect() as conn:
+            return conn.execute(query).scalar() == account_id
+
+    # --- names ---------------------------------------------------------------------------------------------
     async def find(self, name: str) -> Account | None:
-        """The account of this name (in any case), or None."""
-        if not possible_account_name(name.strip()):
+        """The account of this name (in any case), or else of a name it looks exactly like (a Cyrillic "А" for
+        the Latin "A" of "Ann"; see look_alike_names), or None."""
+        name = name.strip()
+        if not possible_account_name(name):
             return None
-        found = await asyncio.to_thread(self._account_row, name_key(name.strip()))
+        return await asyncio.to_thread(self._account_like, name)
+
+    def _account_like(self, name: str) -> Account | None:
+        keys = [name_key(name), *look_alike_names(name)]
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(accounts.select().where(accounts.c.name_key.in_(keys))).all()
+        by_key = {row.name_key: row for row in rows}
+        found = next((by_key[key] for key in keys if key in by_key), None)  # the name itself first
         return None if found is None else Account(found.id, found.name)
 
     def _run(self, statement: Any) -> None:

@@ -64,6 +64,18 @@ sessions = sa.Table(
     sa.Column("expires_at", sa.Float, nullable=False),
 )
 
+# Migration 0006: the browsers that logged in as an account, by their device cookie (their attempts to log in count
+# against their own device, not the account's name). A new password forgets them all.
+devices = sa.Table(
+    "devices",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),  # SHA-256 of the device cookie's random id
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Index("devices_by_account", "account_id"),
+)
+
 ratings = sa.Table(
     "ratings",
     metadata,
