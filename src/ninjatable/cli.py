@@ -493,6 +493,11 @@ def serve(
                                                 "the end) or close (stopped; whoever comes back is told; a rated "
                                                 "game is finished by its bots either way).",
                                            metavar="finish|close")] = "finish",
+    redis: Annotated[str | None, typer.Option(help="Run as one of several processes sharing the tables through "
+                                                   "this Redis (redis://host:6379/0) and a PostgreSQL --db "
+                                                   "(docs/server.md, Running a cluster).")] = None,
+    lease_seconds: Annotated[float, typer.Option(help="With --redis: a table whose process stops answering is taken "
+                                                      "over by another within about this long.")] = 10.0,
     log_json: Annotated[bool, typer.Option("--log-json", help="Log one JSON object a line (time, level, logger, "
                                                               "message and fields) to stderr.")] = False,
     log_level: Annotated[str, typer.Option(help="The lowest level the server logs: debug, info, warning or "
@@ -506,9 +511,10 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from .server import UVICORN_SETTINGS, create_app, default_database_url
+        from .server.app import CLUSTER_NEEDS_POSTGRESQL
         from .server.config import Operation, limits_from
         from .server.logs import log_config
-        from .server.store import database_url
+        from .server.store import database_url, is_sqlite
     except ImportError as e:
         raise BadOptions(f"the server needs the web extra ({e.name} is missing): pip install 'ninjatable[web]'") \
             from None
@@ -518,7 +524,10 @@ def serve(
         database_url(url)
         limits = limits_from(limit or [], bot_ms=max_bot_ms)
         allowed = tuple(a for a in (metrics_from or "").split(",") if a.strip())
-        operation = Operation(metrics=metrics, metrics_from=allowed, abandoned=abandoned).check()
+        operation = Operation(metrics=metrics, metrics_from=allowed, abandoned=abandoned, redis=redis,
+                              lease_seconds=lease_seconds).check()
+        if redis and is_sqlite(url):
+            raise ValueError(CLUSTER_NEEDS_POSTGRESQL)
         logging_config = log_config(log_level, json_lines=log_json, access=access_log)
     except ValueError as e:
         raise BadOptions(str(e)) from None

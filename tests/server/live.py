@@ -173,11 +173,15 @@ async def play_randomly(client: SocketClient, seed: int, stop: Callable[[], bool
 
     while True:
         try:
-            message = await client.wait_for(lambda m: m["type"] in ("update", "error"), since=seen, timeout=60)
+            message = await client.wait_for(lambda m: m["type"] in ("update", "error", "welcome"), since=seen,
+                                            timeout=60)
         except AssertionError as e:
             raise failure(str(e)) from None
         at = client.messages.index(message, seen)
         seen = at + 1
+        if message["type"] == "welcome":  # attached again (its table moved): a move sent meanwhile may be lost
+            acted_at = None
+            continue
         if message["type"] == "error" and message["code"] in RETRIED and at >= start:
             # The move was ignored (too many refused moves: those sent on updates the table had moved past, where
             # seats act together, count against the rate limit) or not stored: choose again in a while.
@@ -220,12 +224,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(db_url: str, port: int, log: Path) -> subprocess.Popen:
-    """`ninjatable serve` in a process of its own, once it answers; its stderr goes to `log`."""
+def serve(db_url: str, port: int, log: Path, *options: str) -> subprocess.Popen:
+    """`ninjatable serve` in a process of its own (with more `options`), once it answers; its stderr goes to
+    `log`."""
     with log.open("a") as stderr:  # the child keeps its own copy of the file
         process = subprocess.Popen(
             [sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db_url,
-             "--bot-workers", "1"],
+             "--bot-workers", "1", *options],
             stdout=subprocess.DEVNULL, stderr=stderr,
         )
     deadline = time.monotonic() + 60

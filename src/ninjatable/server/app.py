@@ -8,65 +8,57 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import Cookie, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Cookie, FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
-from .accounts import COOKIE_DAYS, SESSION_COOKIE, Account, address_group, check_name
+from .accounts import COOKIE_DAYS, DEVICE_COOKIE, SESSION_COOKIE, Account, address_group, check_name
 from .analyses import Analyses
 from .botpool import BotPool
+from .cluster import Cluster
 from .config import Limits, Operation
 from .health import Readiness, database_check
 from .hub import Hub
 from .metrics import CONTENT_TYPE, Metrics
+from .operations import seat_of_asker
 from .pages import PAGE_HEADERS, STATIC, page_html, replay_frames, rules_html
 from .people import leaderboard, person_page, seats_of
 from .protocol import (
-    MAX_MESSAGE_BYTES,
     PROTOCOL,
-    Act,
     AnalysisStatus,
-    ClientMessage,
     Created,
     CreateTable,
     Credentials,
-    Error,
     ErrorBody,
-    Hello,
     Hint,
     Joined,
     JoinTable,
     Me,
     PasswordChange,
     PlayAction,
-    Pong,
-    Preview,
     PublicState,
-    Say,
     TableInfo,
     TableSummary,
     Update,
     protocol_schema,
 )
-from .security import RateLimits, SameSiteWrites, SecurityHeaders, same_site, token_hash
-from .store import Store, accounts
-from .tables import Client, Refused, Table
+from .security import SameSiteWrites, SecurityHeaders, token_hash
+from .sockets import STATUS_BY_CODE, client_address, describe_validation, serve_socket
+from .store import Store, accounts, is_sqlite
+from .tables import Refused, Table
 
 log = logging.getLogger("ninjatable.server")
 
-HELLO_SECONDS = 10  # a socket that does not say hello in time is closed
 
 # How uvicorn serves the app: frames over 64 KiB close the socket (the protocol's own limit is far below that);
 # no per-message compression, since views are small and compressing every one would cost more CPU than it saves.
@@ -75,14 +67,9 @@ UVICORN_SETTINGS: dict[str, Any] = {"log_level": "warning", "ws_max_size": 1 << 
 SessionCookie = Annotated[str | None, Cookie(alias=SESSION_COOKIE, description="The session of a logged-in browser "
                                             "(set by signup and login).")]
 
-STATUS_BY_CODE = {
-    "no_table": 404, "no_file": 404, "bad_token": 403, "private": 403, "not_finished": 409, "started": 409, "full": 409,
-    "taken": 409, "not_started": 409, "over": 409, "illegal": 409, "not_multi": 409, "storage": 503,
-    "bad_seat": 400, "slow_down": 429, "too_many_sockets": 429, "too_large": 413,
-    "bad_login": 401, "login": 401, "name_taken": 409, "no_person": 404, "seated": 409, "no_offer": 409,
-    "not_seated": 403, "cross_site": 403, "logged_out": 401, "busy": 429, "no_hints": 403, "not_your_move": 409, "no_hint": 503,
-    "closed": 410,
-}
+CLUSTER_NEEDS_POSTGRESQL = ("--redis shares the tables of several processes through one database: give --db "
+                            "postgresql://..., not SQLite (a file only one process writes)")
+
 # The codes of HTTP errors that no route raised (an unknown address, a body that cannot be read).
 CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -90,26 +77,35 @@ CODE_BY_STATUS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed
 def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", limits: Limits | None = None,
                operation: Operation | None = None) -> FastAPI:
     """The application, storing its tables at `db_url` (sqlite:///file or postgresql://...), within `limits`, run
-    as `operation` says (metrics, abandoned tables)."""
+    as `operation` says (metrics, abandoned tables; with `redis`, one process of several sharing the database)."""
     limits = (limits or Limits()).check()
     operation = (operation or Operation()).check()
+    if operation.redis and is_sqlite(db_url):
+        raise ValueError(CLUSTER_NEEDS_POSTGRESQL)
     store = Store(db_url)
     bots = BotPool(bot_workers, bot_kind)
     metrics = Metrics()
     hub = Hub(store, bots, limits, metrics=metrics, abandoned=operation.abandoned)
+    checks = {"database": database_check(store)}
+    if operation.redis:
+        hub.cluster = Cluster(hub, operation.redis, operation.lease_seconds)
+        checks["redis"] = hub.cluster.bus.ping
     analyses = Analyses(store, bots, limits)
     metrics.watch(hub, bots, analyses)
-    readiness = Readiness({"database": database_check(store)})  # and, with several processes, Redis
-    hint_limits = RateLimits(limits.hints_per_minute / 60, limits.hints_burst)
+    readiness = Readiness(checks)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.open()
         await hub.start()
         yield
+        if hub.cluster is not None:
+            await hub.cluster.hand_over()
         await hub.settled()
         analyses.stop()
         hub.stop()
+        if hub.cluster is not None:
+            await hub.cluster.stop()
         bots.close()
         await store.close()
 
@@ -190,23 +186,17 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     @app.get("/api/tables/{table_id}", responses=errors, tags=["tables"])
     async def public_state(request: Request, table_id: str) -> PublicState:
         """A table as a spectator sees it: seats, status, and the public view once play has begun (a public table's)."""
-        table = await hub.get(table_id)
-        watchable = table.started and table.settings.get("public", True)  # a private table shows only its seats
-        return {"table": table.info(str(request.base_url)), "view": table.state.view(None) if watchable else None}
+        return await hub.run(table_id, "public_state", base_url=str(request.base_url))
 
     @app.post("/api/tables/{table_id}/join", responses=errors, tags=["tables"])
     async def join(request: Request, table_id: str, body: JoinTable, session: SessionCookie = None) -> Joined:
         """Take a seat, as your account when logged in (or a seat kept for it), else by name as a guest; keep the
         token of the answer, it reconnects the seat."""
-        table = await hub.get(table_id)
         account = await hub.accounts.account_for(session)
-        if account is not None:
-            seat, token = await table.join(account.name, body.seat, account.id)
-        else:
-            name = check_name(body.name)
-            await hub.check_guest_name(name)
-            seat, token = await table.join(name, body.seat)
-        return {"table": table.info(str(request.base_url)), "seat": seat, "token": token}
+        if account is None:
+            check_name(body.name)  # refused here, before the table is looked for
+        return await hub.run(table_id, "join", base_url=str(request.base_url), name=body.name, seat=body.seat,
+                             account=None if account is None else (account.id, account.name))
 
     @app.post("/api/tables/{table_id}/rematch", responses=errors, tags=["tables"])
     async def rematch(request: Request, response: Response, table_id: str, session: SessionCookie = None,
@@ -215,19 +205,17 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         first player of the finished table to ask (as its account, or with `Authorization: Bearer <seat token>`);
         each asker takes their seat there, and each other account's seat is kept for it until it accepts (joins)
         or declines."""
-        old = await hub.get(table_id)
+        old = await hub.finished_table(table_id, "play again once the game is over")
         seat = await _seat_of_asker(old, session, authorization)
-        new, taken, token, made = await hub.rematch(old, seat)
+        joined, made = await hub.rematch(old, seat, str(request.base_url))
         response.status_code = 201 if made else 200
-        return {"table": new.info(str(request.base_url)), "seat": taken, "token": token or ""}
+        return joined
 
     @app.post("/api/tables/{table_id}/decline", responses=errors, tags=["people"])
     async def decline(request: Request, table_id: str, session: SessionCookie = None) -> TableInfo:
         """Leave the seat kept for you at a rematch open for anyone (logged in)."""
         account = await _logged_in(session)
-        table = await hub.get(table_id)
-        await table.decline(account.id)
-        return table.info(str(request.base_url))
+        return await hub.run(table_id, "decline", base_url=str(request.base_url), account_id=account.id)
 
     async def _check_reader(table: Table, session: str | None, authorization: str | None) -> None:
         """A private table's game is told to its players only."""
@@ -237,13 +225,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     async def _seat_of_asker(table: Table, session: str | None, authorization: str | None) -> int:
         """The seat of the person asking: their account's, or their seat token's."""
         account = await hub.accounts.account_for(session)
-        seat = table.seat_for_account(account.id) if account is not None else None
-        if seat is None:
-            seat = bearer_seat(table, authorization)
-        if seat is None:
-            raise Refused("bad_token", "only a player of this table may ask: log in as the account that sat here, "
-                                       "or give your seat token as the header Authorization: Bearer <token>")
-        return seat
+        return seat_of_asker(table, account.id if account is not None else None, bearer_token(authorization))
 
     # --- accounts ------------------------------------------------------------------------------------------
     async def _logged_in(session: str | None) -> Account:
@@ -262,20 +244,33 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         account = await hub.accounts.account_for(session)
         return Me(name=account.name if account else None)
 
+    def _remember_device(request: Request, response: Response, device_id: str) -> None:
+        """Give the browser its device cookie, sent back to the account's addresses only (logging in needs it)."""
+        response.set_cookie(DEVICE_COOKIE, device_id, max_age=int(COOKIE_DAYS * 86400), path="/api/account",
+                            httponly=True, samesite="lax", secure=request.url.scheme == "https")
+
     @app.post("/api/account/signup", status_code=201, responses=errors, tags=["people"])
-    async def signup(request: Request, response: Response, body: Credentials, session: SessionCookie = None) -> Me:
-        """Make an account (a name unique regardless of case, a password of 8 to 256 characters) and log in."""
+    async def signup(request: Request, response: Response, body: Credentials, session: SessionCookie = None,
+                     device: Annotated[str | None, Cookie(alias=DEVICE_COOKIE)] = None) -> Me:
+        """Make an account (a name unique regardless of case, that looks like no other account's and mixes no
+        scripts to pass for another; a password of 8 to 256 characters) and log in."""
         account, session_id = await hub.accounts.signup(body.name, body.password, client_address(request))
         await hub.accounts.end_session(session)
         _start_session(request, response, session_id)
+        _remember_device(request, response, await hub.accounts.new_device(account, device))
         return Me(name=account.name)
 
     @app.post("/api/account/login", responses=errors, tags=["people"])
-    async def login(request: Request, response: Response, body: Credentials, session: SessionCookie = None) -> Me:
-        """Log in: a new session cookie (any session this browser had ends). Wrong name or password: 401."""
-        account, session_id = await hub.accounts.login(body.name, body.password, client_address(request))
+    async def login(request: Request, response: Response, body: Credentials, session: SessionCookie = None,
+                    device: Annotated[str | None, Cookie(alias=DEVICE_COOKIE, description="This browser's device, "
+                                                         "given at its last login: strangers guessing the name do "
+                                                         "not hold it back.")] = None) -> Me:
+        """Log in: a new session cookie (any session this browser had ends) and a new device cookie. Wrong name or
+        password: 401."""
+        account, session_id = await hub.accounts.login(body.name, body.password, client_address(request), device)
         await hub.accounts.end_session(session)
         _start_session(request, response, session_id)
+        _remember_device(request, response, await hub.accounts.new_device(account, device))
         return Me(name=account.name)
 
     @app.post("/api/account/logout", tags=["people"])
@@ -306,15 +301,14 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         rows = await asyncio.to_thread(_read, seats_of, account.id)
         playing, offers = [], []
         for row in rows:
-            table = hub.tables.get(row.id)
-            if table is None:
+            try:
+                entry = {**await hub.run(row.id, "summary", account_id=account.id), "seat": row.seat}
+            except Refused:  # gone meanwhile (expired, closed)
                 continue
-            entry = {"id": table.id, "game": table.game.id, "title": table.game.title, "players": table.players,
-                     "status": table.status, "seat": row.seat, "rated": table.rated, "url": f"/t/{table.id}"}
             if row.account_id == account.id:
-                entry["your_move"] = table.started and row.seat in table.state.to_move()
                 playing.append(entry)
             elif row.kind == "open":
+                entry.pop("your_move")
                 offers.append({**entry, "from": row.rematch_of})
         return {"playing": playing, "offers": offers}
 
@@ -347,9 +341,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A finished game's record, as `ninjatable replay --check` verifies it (not before the end: it tells all;
         a private table's to its players only: their account's session or `Authorization: Bearer <token>`)."""
-        table = await hub.get(table_id)
-        if table.status != "finished":
-            raise Refused("not_finished", "the record is available once the game is over (it shows every card)")
+        table = await hub.finished_table(table_id, "the record is available once the game is over (it shows every "
+                                                   "card)")
         await _check_reader(table, session, authorization)
         return table.record().to_dict()
 
@@ -360,9 +353,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A finished game move by move, as the spectator or one seat saw it: each move and the view after it (a
         private table's to its players only, as its record)."""
-        table = await hub.get(table_id)
-        if table.status != "finished":
-            raise Refused("not_finished", "the replay is available once the game is over")
+        table = await hub.finished_table(table_id, "the replay is available once the game is over")
         await _check_reader(table, session, authorization)
         if seat is not None and not 0 <= seat < table.players:
             raise Refused("bad_seat", f"seat {seat} does not exist; seats are 0 to {table.players - 1}")
@@ -386,10 +377,8 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         return await analyses.ask(table.id, table.record(), address_group(client_address(request)))
 
     async def _finished_for_reader(table_id: str, session: str | None, authorization: str | None) -> Table:
-        table = await hub.get(table_id)
-        if table.status != "finished":
-            raise Refused("not_finished", "the analysis is of a finished game (during play it would tell the "
-                                          "players' secrets)")
+        table = await hub.finished_table(table_id, "the analysis is of a finished game (during play it would tell "
+                                                   "the players' secrets)")
         await _check_reader(table, session, authorization)
         return table
 
@@ -398,33 +387,19 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
                    authorization: Annotated[str | None, Header()] = None) -> Hint:
         """At a table that gives hints (setting `hints`): the move the table's bot would make for your seat now,
         from your seat's information alone (as its account, or `Authorization: Bearer <seat token>`)."""
-        table = await hub.get(table_id)
-        seat = await _seat_of_asker(table, session, authorization)
-        if table.settings.get("hints", False) and not hint_limits(f"{table.id}:{seat}").allow():
-            raise Refused("slow_down", f"at most {limits.hints_per_minute:g} hints a minute")
-        action, version, draft = await table.hint(seat)
-        return Hint(action=action, label=table.state.action_label(action), version=version, draft=draft,
-                    bot=table.settings["bot"])
+        account = await hub.accounts.account_for(session)
+        return await hub.run(table_id, "hint", account_id=account.id if account is not None else None,
+                             token=bearer_token(authorization))
 
     @app.get("/api/tables/{table_id}/seat", responses=errors, tags=["play"])
     async def seat_state(table_id: str, authorization: Annotated[str | None, Header()] = None) -> Update:
         """Your seat's view, legal actions and events (header `Authorization: Bearer <token>`)."""
-        table, seat = await _seated(table_id, authorization)
-        return table.update_for(Client(seat))
+        return await hub.run(table_id, "seat_state", token=bearer_token(authorization))
 
     @app.post("/api/tables/{table_id}/actions", responses=errors, tags=["play"])
     async def act(table_id: str, body: PlayAction, authorization: Annotated[str | None, Header()] = None) -> Update:
         """Play an action for your seat (header `Authorization: Bearer <token>`); answers your seat's new state."""
-        table, seat = await _seated(table_id, authorization)
-        await table.submit(seat, body.action)
-        return table.update_for(Client(seat))
-
-    async def _seated(table_id: str, authorization: str | None) -> tuple[Table, int]:
-        table = await hub.get(table_id)
-        seat = bearer_seat(table, authorization)
-        if seat is None:
-            raise Refused("bad_token", "give your seat token as the header Authorization: Bearer <token>")
-        return table, seat
+        return await hub.run(table_id, "act", token=bearer_token(authorization), action=body.action)
 
     @app.get("/", include_in_schema=False)
     @app.get("/login", include_in_schema=False)
@@ -490,203 +465,10 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
     return app
 
 
-async def serve_socket(websocket: WebSocket, hub: Hub, table_id: str) -> None:
-    """One client's connection, counted against its address's sockets until it ends."""
-    address = client_address(websocket)
-    try:
-        hub.socket_opened(address)
-    except Refused as e:
-        await _refuse(websocket, e.code, e.message)
-        return
-    try:
-        await _serve_client(websocket, hub, table_id, address)
-    finally:
-        hub.socket_closed(address)
-
-
-async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: str) -> None:
-    """Hello, then actions until the client leaves; every refusal is an error message."""
-    try:
-        table = await hub.get(table_id)
-        seat, account = await _hello(websocket, table, hub)
-        table.check_room(seat)
-    except Refused as e:
-        await _refuse(websocket, e.code, e.message)
-        return
-    except WebSocketDisconnect:
-        return
-    base = str(websocket.base_url).replace("ws://", "http://", 1).replace("wss://", "https://", 1)
-    client = Client(seat, base)
-    if account is not None:  # seated by a session: closed when that session ends
-        client.account_id, client.session_hash = account.id, token_hash(websocket.cookies[SESSION_COOKIE])
-    writer = asyncio.create_task(_write(websocket, client))
-    table.attach(client)
-    # A seat's bucket (a spectator's: its address's) outlives the socket: reconnecting refills nothing.
-    limits = hub.limits
-    limit = hub.message_limits((address, table.id, seat))
-    try:
-        while not client.dropped:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", "replace")
-            if not limit.allow():
-                limit.strikes += 1
-                if limit.strikes >= limits.strikes:
-                    client.send(_error("flood", "too many messages; the connection is closed"))
-                    break
-                client.send(_error("slow_down", f"too many messages: at most {limits.message_rate:g} a second; "
-                                                "this one is ignored"))
-                continue
-            size = len(text.encode("utf-8", "surrogatepass"))
-            if size > MAX_MESSAGE_BYTES:
-                client.send(_error("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, not {size}"))
-                continue
-            if await _handle(client, table, text):
-                limit.refund()
-    except WebSocketDisconnect:
-        pass
-    finally:
-        table.detach(client)
-        client.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 2)
-        writer.cancel()
-
-
-async def _hello(websocket: WebSocket, table: Table, hub: Hub) -> tuple[int | None, Account | None]:
-    """Read the client's hello: its seat from its token or its account (and that account), or None to watch a
-    public table."""
-    try:
-        text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
-    except TimeoutError:
-        raise Refused("no_hello", f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}")
-    except KeyError:  # a binary frame
-        raise Refused("bad_message", "messages are JSON text") from None
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise Refused("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-    try:
-        hello = ClientMessage.validate_json(text)
-    except ValidationError as e:
-        if _hello_with_broken_token(text):
-            raise Refused("bad_token", "a seat token is text (the 32 characters your join answered); this one is "
-                                       "not valid text") from None
-        raise Refused("bad_message", "the first message must be hello: " + describe_validation(e.errors())) from None
-    if not isinstance(hello, Hello):
-        raise Refused("bad_message", "the first message must be hello, with your seat token or none to watch")
-    if hello.protocol != PROTOCOL:
-        raise Refused("protocol", f"this server speaks protocol {PROTOCOL}, not {hello.protocol}")
-    if hello.account:
-        return await _account_seat(websocket, table, hub)
-    if hello.token is None:
-        if not table.settings.get("public", True):
-            raise Refused("private", "this table is private: only its players may connect")
-        return None, None
-    seat = table.seat_for_token(hello.token)
-    if seat is None:
-        raise Refused("bad_token", "this token holds no seat at this table")
-    return seat, None
-
-
-async def _account_seat(websocket: WebSocket, table: Table, hub: Hub) -> tuple[int, Account]:
-    """The seat of the account whose session cookie the socket carries; a socket opened by a page of another site
-    gets none (browsers send cookies with any site's sockets)."""
-    if not same_site(dict(websocket.scope["headers"])):
-        raise Refused("cross_site", "a page of another site may not sit at a table as your account")
-    account = await hub.accounts.account_for(websocket.cookies.get(SESSION_COOKIE))
-    if account is None:
-        raise Refused("login", "log in to sit as your account (or say hello with your seat token)")
-    seat = table.seat_for_account(account.id)
-    if seat is None:
-        raise Refused("not_seated", f"{account.name} holds no seat at this table")
-    return seat, account
-
-
-def _hello_with_broken_token(text: str) -> bool:
-    """Whether `text` is a hello whose token is no valid text (a lone surrogate escape, say)."""
-    try:
-        message = json.loads(text)
-    except ValueError:
-        return False
-    token = message.get("token") if isinstance(message, dict) and message.get("type") == "hello" else None
-    if not isinstance(token, str):
-        return False
-    try:
-        token.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-async def _handle(client: Client, table: Table, text: str) -> bool:
-    """Carry out one client message; True if it was an accepted move."""
-    try:
-        message = ClientMessage.validate_json(text)
-    except ValidationError as e:
-        client.send(_error("bad_message", describe_validation(e.errors())))
-        return False
-    if isinstance(message, Hello):
-        client.send(_error("bad_message", "hello comes once, at the start"))
-    elif isinstance(message, Act):
-        if client.seat is None:
-            client.send(_error("spectator", "spectators watch; they do not act"))
-            return False
-        try:
-            return await table.submit(client.seat, message.steps(), at=message.at)
-        except Refused as e:
-            client.send(_error(e.code, e.message))
-    elif isinstance(message, Preview):
-        if client.seat is None:
-            client.send(_error("spectator", "spectators watch; they do not act"))
-            return False
-        try:
-            client.send(table.preview(client.seat, message.actions))
-        except Refused as e:
-            client.send(_error(e.code, e.message))
-    elif isinstance(message, Say):
-        if client.seat is None:
-            client.send(_error("spectator", "spectators read the chat; only the players write in it"))
-            return False
-        try:
-            table.say(client.seat, message.text)
-        except Refused as e:
-            client.send(_error(e.code, e.message))
-    else:
-        client.send(Pong())
-    return False
-
-
-async def _write(websocket: WebSocket, client: Client) -> None:
-    """Send the client's outbox in order; None closes the socket."""
-    try:
-        while True:
-            text = await client.outbox.get()
-            if text is None:
-                break
-            await websocket.send_text(text)
-    except Exception:  # the peer went away; the reader notices and detaches
-        pass
-    with contextlib.suppress(Exception):
-        await websocket.close()
-
-
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
-    with contextlib.suppress(Exception):
-        await websocket.send_text(_error(code, message).model_dump_json())
-        await websocket.close(code=4000 + STATUS_BY_CODE.get(code, 400))
-
-
-def bearer_seat(table: Table, authorization: str | None) -> int | None:
-    """The seat whose token the header `Authorization: Bearer <token>` gives, if any."""
+def bearer_token(authorization: str | None) -> str | None:
+    """The seat token the header `Authorization: Bearer <token>` gives, if any."""
     scheme, _, token = (authorization or "").partition(" ")
-    return table.seat_for_token(token.strip()) if scheme.lower() == "bearer" else None
-
-
-def client_address(connection: Request | WebSocket) -> str:
-    """The client's address (behind a trusted proxy, the address the proxy forwarded)."""
-    return connection.client.host if connection.client is not None else "unknown"
+    return token.strip() if scheme.lower() == "bearer" else None
 
 
 def address_in(address: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
@@ -735,16 +517,3 @@ class BodyLimit:
         body = JSONResponse({"error": self._message(), "code": "too_large"}, status_code=413,
                             headers={"Connection": "close"})
         await body(scope, receive, send)
-
-
-def _error(code: str, message: str) -> Error:
-    return Error(code=code, message=message)
-
-
-def describe_validation(errors: list[dict[str, Any]]) -> str:
-    """Pydantic's errors in one line: `field: what is wrong; ...`."""
-    parts = []
-    for error in errors[:5]:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body",))
-        parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
-    return "; ".join(parts)

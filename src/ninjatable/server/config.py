@@ -91,6 +91,8 @@ class Operation:
     metrics_from: tuple[str, ...] = ()  # the addresses or networks that may read /metrics; none: any
     abandoned: str = "finish"  # finish: the table's bots play every person's seat to the end; close: stop it (a
     # rated game is finished by its bots either way)
+    redis: str | None = None  # redis://...: one process of several sharing the database (server/cluster.py)
+    lease_seconds: float = 10.0  # a table whose process stops answering is taken over within about this long
 
     def check(self) -> Operation:
         """Refuse a value the server cannot work with, saying what is allowed."""
@@ -98,6 +100,10 @@ class Operation:
             raise ValueError(f"abandoned tables are either finished by their bots or closed: {' or '.join(ABANDONED)}, "
                              f"not {self.abandoned!r}")
         self.networks()
+        if self.redis is not None and not self.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"--redis takes a Redis URL such as redis://127.0.0.1:6379/0, not {self.redis!r}")
+        if not 1 <= self.lease_seconds <= 300:
+            raise ValueError(f"--lease-seconds is 1 to 300, not {self.lease_seconds:g}")
         return self
 
     def networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:

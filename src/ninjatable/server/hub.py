@@ -9,7 +9,7 @@ import random
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
 from ..core import BadOptions, Game, NinjatableError, all_games, get_game
@@ -22,6 +22,9 @@ from .ratings import RatingBook
 from .security import RateLimits, new_table_id
 from .store import RematchMade, Store, TableRow
 from .tables import Refused, Seat, Table, seats_from_request
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("ninjatable.server")
 
@@ -48,11 +51,17 @@ class Hub:
         self.ratings = RatingBook(store)
         self._rating: set[asyncio.Task] = set()
         self._rematch_lock = asyncio.Lock()
+        self.hint_limits = RateLimits(limits.hints_per_minute / 60, limits.hints_burst)
+        self.cluster: Cluster | None = None  # one process of several sharing the database (server/cluster.py)
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its stored moves, rate finished rated tables not rated yet, and
-        start expiring tables nobody joins and seeing to games everybody left."""
-        await self._rebuild()
+        """Rebuild every unfinished table from its stored moves (in a cluster: join it, and take over the tables
+        nobody drives), rate finished rated tables not rated yet, and start expiring tables nobody joins and
+        seeing to games everybody left."""
+        if self.cluster is None:
+            await self._rebuild()
+        else:
+            await self.cluster.start()
         await self.ratings.rate_finished()
         self._sweeper = asyncio.create_task(self._sweep_waiting())
 
@@ -126,11 +135,15 @@ class Hub:
         async with contextlib.AsyncExitStack() as held:
             for table in stale:  # no one joins them meanwhile
                 await held.enter_async_context(table.lock)
-            expired = await self.store.expire_waiting(created_before)
+            # In a cluster, each process expires the tables it drives (the others' are in their memory).
+            only = None if self.cluster is None else [t.id for t in stale]
+            expired = await self.store.expire_waiting(created_before, only)
             for table_id in expired:
                 table = self.tables.pop(table_id, None)
                 if table is not None:
                     table.expire()
+                if self.cluster is not None:
+                    self.cluster.forget(table_id)
         if expired:
             log.info("%d tables nobody joined expired", len(expired))
         return expired
@@ -182,6 +195,8 @@ class Hub:
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
+        if self.cluster is not None:
+            self.cluster.forget(table.id)
         table.close(self.closed_message())
         self.metrics.abandoned.labels(then="close").inc()
         log.info("table %s: nobody connected for %g minutes; closed", table.id, self.limits.abandoned_minutes,
@@ -225,27 +240,38 @@ class Hub:
         table = await self._open_table(game.id, state.options, seed, settings, seats)
         return table, tokens
 
-    async def _make_rematch(self, old: Table, replacing: str | None) -> Table:
-        """A new table from a finished one, seats rotated, linked to it; its players are told."""
+    async def _make_rematch(self, old: Table, replacing: str | None) -> str:
+        """A new table from a finished one, seats rotated, linked to it; its players are told. Its id."""
         seed = random.SystemRandom().getrandbits(63)
         try:
             new = await self._open_table(old.game.id, old.options, seed, dict(old.settings), rotated_seats(old.seats),
                                          old, replacing=replacing)
         except RematchMade:  # stored by another server process first: that one is the rematch
-            new = await self._existing(await self.store.rematch_of(old.id) or "")
-            if new is None:
+            made = await self.store.rematch_of(old.id)
+            if made is None or not await self._existing(made):
                 raise Refused("storage", "the rematch could not be made; try again") from None
-            return new
-        for client in list(old.clients):
-            client.send(Rematch(table=new.id, url=f"{client.base_url.rstrip('/')}/t/{new.id}"))
-        return new
+            return made
+        self._rematch_made_here(old.id, new.id)
+        if self.cluster is not None:
+            self.cluster.tell_everyone("rematch", old=old.id, new=new.id)
+        return new.id
 
-    async def _existing(self, table_id: str) -> Table | None:
-        """The table with this id, or None if it is gone (a rematch nobody joined in time expires)."""
+    def _rematch_made_here(self, old_id: str, new_id: str) -> None:
+        """Tell whoever watches the finished table here where its rematch is."""
+        old = self.tables.get(old_id)
+        if old is None:
+            return
+        old.rematch_id = new_id
+        for client in list(old.clients):
+            client.send(Rematch(table=new_id, url=f"{client.base_url.rstrip('/')}/t/{new_id}"))
+
+    async def _existing(self, table_id: str) -> bool:
+        """Whether the table is still there (a rematch nobody joined in time expires)."""
         try:
-            return await self.get(table_id)
+            await self.locate(table_id)
         except Refused:
-            return None
+            return False
+        return True
 
     async def _open_table(self, game_id: str, options: dict[str, Any], seed: int, settings: dict[str, Any],
                           seats: list[Seat], rematch_of: Table | None = None, replacing: str | None = None) -> Table:
@@ -258,6 +284,8 @@ class Hub:
             created_at=time.time(), seats=[s.row() for s in seats],
             rematch_of=rematch_of.id if rematch_of is not None else None,
         )
+        if self.cluster is not None:  # driven by this process from the start
+            await self.cluster.lease_new(row.id)
         await self.store.create_table(row, replacing)
         self.metrics.tables_created.inc()
         table = Table(row, self)
@@ -278,6 +306,18 @@ class Hub:
         """An account's session ended (logged out: `session_hash`), or all of them (a new password: None). The
         sockets seated by the ended sessions are closed; after a new password, so is every socket at the
         account's seats, and the seat tokens it was given stop working (its seats are its by its sessions)."""
+        await self._sessions_ended_here(account_id, session_hash)
+        if self.cluster is not None:
+            self.cluster.tell_everyone("sessions_ended", account_id=account_id, session_hash=session_hash)
+
+    async def heard(self, what: str, args: dict[str, Any]) -> None:
+        """What another process of the cluster told every process (Cluster.tell_everyone)."""
+        if what == "sessions_ended":
+            await self._sessions_ended_here(args["account_id"], args["session_hash"])
+        elif what == "rematch":
+            self._rematch_made_here(args["old"], args["new"])
+
+    async def _sessions_ended_here(self, account_id: int, session_hash: str | None) -> None:
         for table in list(self.tables.values()):
             if session_hash is None:
                 await table.forget_tokens(account_id)
@@ -287,30 +327,96 @@ class Hub:
                     client.close()
 
     # --- rematch ---------------------------------------------------------------------------------------------
-    async def rematch(self, old: Table, seat: int) -> tuple[Table, int, str | None, bool]:
+    async def rematch(self, old: Table, seat: int, base_url: str) -> tuple[dict[str, Any], bool]:
         """"Play again" from a finished table, asked by the person at `seat`: the new table (made by the first to
-        ask: the same game, options, bots and settings, a new deal, seats rotated by one), the asker's seat there,
-        their token (None if their account already sits there), and whether this call made the table."""
+        ask: the same game, options, bots and settings, a new deal, seats rotated by one) with the asker's seat
+        there and their token ("" if their account already sits there), and whether this call made the table."""
         if old.status != "finished":
             raise Refused("not_finished", "play again once the game is over")
         async with self._rematch_lock:
             # As stored: this table may have been read back from storage meanwhile, and another asker's rematch
-            # made through the copy then in memory.
+            # made through the copy then in memory (or by another process).
             made = await self.store.rematch_of(old.id)
-            new = await self._existing(made) if made is not None else None
-            fresh = new is None
-            if fresh:
-                new = await self._make_rematch(old, made)
+            fresh = made is None or not await self._existing(made)
+            new_id = await self._make_rematch(old, made) if fresh else made
             for copy in {old, self.tables.get(old.id) or old}:
-                copy.rematch_id = new.id
+                copy.rematch_id = new_id
         asker = old.seats[seat]
-        there = (seat + 1) % old.players
-        if asker.account_id is not None and new.seat_for_account(asker.account_id) is not None:
-            return new, new.seat_for_account(asker.account_id), None, fresh
-        taken, token = await new.join(asker.name, there, asker.account_id)
-        return new, taken, token, fresh
+        joined = await self.run(new_id, "seat_at_rematch", base_url=base_url, name=asker.name,
+                                seat=(seat + 1) % old.players, account_id=asker.account_id)
+        return joined, fresh
 
     # --- finding -----------------------------------------------------------------------------------------
+    async def run(self, table_id: str, op: str, **args: Any) -> Any:
+        """Carry out a table operation (operations.py) where the table is driven: here, or in a cluster in the
+        process that drives it; its answer as JSON-ready values."""
+        from .cluster import Moved
+        from .operations import OPERATIONS
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 2 * (self.cluster.seconds if self.cluster is not None else 0)
+        while True:
+            located = await self.locate(table_id)
+            if isinstance(located, Table):
+                return await OPERATIONS[op](self, located, **args)
+            try:
+                return await self.cluster.call(located, table_id, op, args, 10.0 + self.limits.bot_ms / 1000)
+            except Moved:
+                if loop.time() > deadline:
+                    raise Refused("unavailable", "the table is moving between the server's processes; try again") \
+                        from None
+                await asyncio.sleep(0.2)
+
+    async def locate(self, table_id: str) -> Table | str:
+        """The table, in this process; or, in a cluster, the id of the process that drives it (a table nobody
+        drives any more is taken over here). Refused if there is no such table."""
+        table = self.tables.get(table_id)
+        cluster = self.cluster
+        if cluster is None or (table is not None and (table.status == "finished" or cluster.drives(table_id))):
+            return await self.get(table_id)
+        status = await self.store.status(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if status in (None, "closed", "finished"):
+            return await self.get(table_id)  # read back here (or refused as it is gone)
+        for _ in range(3):
+            owner = await cluster.leases.owner_of(table_id)
+            if owner is not None and owner != cluster.id:
+                return owner
+            taken = await cluster.take_over(table_id)
+            if taken is not None:
+                return taken
+        raise Refused("unavailable", "the table is moving between the server's processes; try again")
+
+    async def adopt(self, table_id: str) -> Table | None:
+        """A table in play rebuilt from its stored moves, driven by this process from now on (its lease is taken);
+        None if it is no longer in play."""
+        row = await self.store.load(table_id)
+        if row is None or row.status not in ("waiting", "playing"):
+            return None
+        try:
+            table = Table(row, self)
+        except NinjatableError:
+            log.exception("table %s cannot be rebuilt from its moves; it is left out", table_id)
+            return None
+        self.tables[table_id] = table
+        if table.started:
+            table.start()
+        return table
+
+    async def finished_table(self, table_id: str, message: str) -> Table:
+        """A finished table (read back here if need be); Refused `not_finished` with `message` during play."""
+        located = await self.locate(table_id)
+        if not isinstance(located, Table) or located.status != "finished":
+            raise Refused("not_finished", message)
+        return located
+
+    def table_finished(self, table: Table) -> None:
+        """A game just ended here: kept for its readers, rated if rated, and (in a cluster) its lease given up."""
+        self.keep_finished(table)
+        if table.rated:
+            self.rate_finished()
+        if self.cluster is not None:
+            self.cluster.finished(table.id)
+
     async def get(self, table_id: str) -> Table:
         """The table with this id, read back from storage if it is not in memory; Refused if there is none."""
         table = self.tables.get(table_id)

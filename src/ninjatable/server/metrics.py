@@ -64,6 +64,9 @@ class Metrics:
         self.abandoned = Counter("ninjatable_tables_abandoned", "Games nobody was connected to for "
                                  "abandoned_minutes, by what became of them (finish: left to their bots; close)",
                                  ["then"], registry=registry)
+        self.takeovers = Counter("ninjatable_lease_takeovers", "Tables in play this process took over from a process "
+                                 "of the cluster that stopped driving them (died, stopped or too slow to renew its "
+                                 "lease)", registry=registry)
         Info("ninjatable", "The server's version and the version of its table protocol",
              registry=registry).info({"version": package_version(), "protocol": str(PROTOCOL)})
         ProcessCollector(registry=registry)  # CPU time, memory, open files of this process

@@ -78,6 +78,9 @@ def rate_table(conn: Any, table: Any, now: float) -> None:
     conn.execute(tables.update().where(tables.c.id == table.id).values(rated_at=now))
 
 
+RATING_LOCK = 0x6E696E6A61  # the PostgreSQL advisory lock under which ratings are counted ("ninja")
+
+
 class RatingBook:
     """Rates finished rated tables as they finish (one at a time, in order), and at start-up any left unrated."""
 
@@ -95,12 +98,18 @@ class RatingBook:
                 return 0
 
     def _rate_finished(self) -> int:
-        with self.store.engine.connect() as conn:
-            waiting = to_rate(conn)
-        for table in waiting:  # each in its own transaction, so that one bad table holds back no rating before it
+        rated = 0
+        while True:  # each in its own transaction, so that one bad table holds back no rating before it
             with self.store.engine.begin() as conn:
-                rate_table(conn, table, time.time())
-        return len(waiting)
+                if conn.dialect.name == "postgresql":
+                    # Processes sharing the database rate one table at a time, the first unrated one first (as
+                    # read under the lock): a rating read by two processes at once would lose one's game.
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": RATING_LOCK})
+                waiting = to_rate(conn)
+                if not waiting:
+                    return rated
+                rate_table(conn, waiting[0], time.time())
+                rated += 1
 
 
 def recompute(engine: sa.Engine) -> dict[tuple[str, str], tuple[Skill, int, int]]:

@@ -136,6 +136,16 @@ analyses = sa.Table(
     sa.Column("made_at", sa.Float, nullable=False),
 )
 
+# Migration 0007: the process driving each table in play, until when (by the database's clock), when several
+# processes share the database (server/cluster.py). No foreign key: a lease is taken before its new table is stored.
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(32), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+
 sa.Index("tables_by_status", tables.c.status, tables.c.updated_at)
 sa.Index("tables_by_age", tables.c.created_at)
 sa.Index("tables_public_by_age", tables.c.public, tables.c.created_at)
@@ -143,6 +153,7 @@ sa.Index("tables_to_rate", tables.c.rated, tables.c.rated_at, tables.c.finished_
 sa.Index("seats_by_account", seats.c.account_id)
 sa.Index("seats_by_offer", seats.c.offered_to)
 sa.Index("sessions_by_account", sessions.c.account_id)
+sa.Index("leases_by_owner", leases.c.owner)
 sa.Index("rating_history_by_player", rating_history.c.player, rating_history.c.game, rating_history.c.at)
 
 
@@ -176,6 +187,14 @@ class TableRow:
     result: dict[str, Any] | None = None
     rematch_id: str | None = None  # the table "Play again" made from this one
     rematch_of: str | None = None  # the table this one was made from
+
+
+def is_sqlite(url: str) -> bool:
+    """Whether a database URL a user gives is an SQLite file's."""
+    try:
+        return make_url(url).get_backend_name() == "sqlite"
+    except Exception:
+        return False
 
 
 def database_url(url: str) -> str:
@@ -310,16 +329,21 @@ class Store:
                 values["status"] = status
             conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 
-    async def expire_waiting(self, created_before: float) -> list[str]:
-        """Delete every table still waiting for players that was created before `created_before`; their ids."""
-        return await asyncio.to_thread(self._expire_waiting, created_before)
+    async def expire_waiting(self, created_before: float, only: list[str] | None = None) -> list[str]:
+        """Delete every table still waiting for players that was created before `created_before` (of those `only`
+        names, if given); their ids."""
+        if only is not None and not only:
+            return []
+        return await asyncio.to_thread(self._expire_waiting, created_before, only)
 
-    def _expire_waiting(self, created_before: float) -> list[str]:
+    def _expire_waiting(self, created_before: float, only: list[str] | None) -> list[str]:
         # One DELETE ... RETURNING: a table whose last seat is taken meanwhile is no longer "waiting" and stays.
         # Its seats go by ON DELETE CASCADE (SQLite enforces it: foreign_keys=ON on every connection).
         query = (tables.delete()
                  .where(tables.c.status == "waiting", tables.c.created_at < created_before)
                  .returning(tables.c.id))
+        if only is not None:
+            query = query.where(tables.c.id.in_(only))
         with self.engine.begin() as conn:
             return list(conn.execute(query).scalars())
 
@@ -360,6 +384,14 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(tables.select().where(tables.c.id == table_id)).first()
             return None if found is None else _complete(conn, found)
+
+    async def status(self, table_id: str) -> str | None:
+        """The table's status as stored (None: there is no such table)."""
+        return await asyncio.to_thread(self._status, table_id)
+
+    def _status(self, table_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(tables.c.status).where(tables.c.id == table_id)).scalar()
 
     async def analysis(self, table_id: str) -> dict[str, Any] | None:
         """The stored analysis of a finished table's game, if one was made."""

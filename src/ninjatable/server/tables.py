@@ -767,9 +767,7 @@ class Table:
                 seat.away_timer.cancel()
                 seat.away_timer = None
         self.bots.clear()
-        self.hub.keep_finished(self)  # in memory while it is read or watched, within the server's limit
-        if self.rated:
-            self.hub.rate_finished()
+        self.hub.table_finished(self)  # in memory while it is read or watched; rated if rated
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot_spec(self, seat: int) -> str:
@@ -830,7 +828,14 @@ class Table:
         self.stop()
 
     def stop(self) -> None:
-        """Cancel the table's timers and thinking bots (the server is stopping)."""
+        """Cancel the table's timers and thinking bots, and close its sockets (the server is stopping)."""
+        self.stop_driving()
+        for client in list(self.clients):
+            client.close()
+
+    def stop_driving(self) -> None:
+        """Cancel the table's timers and thinking bots (the server is stopping, or the table moves to another
+        process)."""
         self.stopped = True
         if self.live is not None:
             self.live.stop()
@@ -841,8 +846,6 @@ class Table:
         for seat in self.seats:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()
-        for client in list(self.clients):
-            client.close()
 
 
 async def _finish_despite_cancellation(job: asyncio.Future) -> bool:

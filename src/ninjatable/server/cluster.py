@@ -1,0 +1,648 @@
+"""Several server processes on one PostgreSQL database and one Redis: each table is driven by one process at a time.
+
+- **Leases** (PostgreSQL, table `leases`): the process that drives a table (checks and stores its actions, runs its
+  bots, clocks and live timers) holds its lease, renewed every third of the lease time, by the database's clock.
+  A table whose lease ran out (its process died) is taken over by the first process to ask for it, or to sweep
+  for such tables: it is rebuilt from its stored moves, which stay the one truth. Move numbers are unique per
+  table in the database, so a process that lost its lease without knowing it cannot store a move twice.
+- **The bus** (Redis pub/sub, a channel per process): a socket is served by the process it reached. When its table
+  is driven elsewhere, that process relays it: the hello and every message go to the driving process, which
+  checks them with the same code as for its own sockets (`sockets.seat_from_hello`, `sockets.take`) and keeps
+  the client among the table's clients; what that client receives is built there, by `Table.update_for`, and
+  sent back over the bus. HTTP requests about a table in play run where it is driven (`Hub.run`).
+- **Moving a table**: a process stopping (SIGTERM) or losing a lease tells the processes that relay its tables'
+  sockets, which attach them again wherever the table is driven next (taking it over themselves if nobody holds
+  it); a process that died stops answering its heartbeat, and the relays do the same when it has. A client
+  sees a new welcome and its seat's whole state again, on the socket it had.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from fastapi import WebSocket
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+from .accounts import SESSION_COOKIE
+from .security import token_hash
+from .sockets import (
+    error,
+    receive_text,
+    refuse,
+    seat_from_hello,
+    serve_messages,
+    socket_base_url,
+    take,
+    write,
+)
+from .store import Store, leases, tables
+from .tables import Client, Refused, Table
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("ninjatable.server")
+
+LEASE_SECONDS = 10.0  # a table whose process stops answering is taken over within about this long
+CHANNEL = "ninjatable:process:"  # + a process's id: what is sent to that process
+EVERYONE = "ninjatable:everyone"  # what every process hears
+ALIVE = "ninjatable:alive:"  # + a process's id: set while it runs, for a lease's time
+REPLY_SECONDS = 10.0  # a process that does not answer a request within this long is taken for gone
+SWEEP_BATCH = 50  # tables with no live lease taken over at one sweep
+
+
+class Moved(Exception):
+    """The table is not driven by the process that was asked (any more): find where it is now."""
+
+
+class Leases:
+    """Which process drives each table in play, until when: rows of `leases`, timed by the database's clock (the
+    processes' clocks may differ)."""
+
+    def __init__(self, store: Store, owner: str, seconds: float) -> None:
+        self.store = store
+        self.owner = owner
+        self.seconds = seconds
+
+    @staticmethod
+    def _now() -> Any:
+        return sa.func.extract("epoch", sa.func.clock_timestamp())
+
+    async def take(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it (or it ran out, or it is ours); whether we hold it now."""
+        query = pg_insert(leases).values(table_id=table_id, owner=self.owner, expires_at=self._now() + self.seconds)
+        query = query.on_conflict_do_update(
+            index_elements=[leases.c.table_id],
+            set_={"owner": self.owner, "expires_at": query.excluded.expires_at},
+            where=sa.or_(leases.c.expires_at < self._now(), leases.c.owner == self.owner),
+        ).returning(leases.c.owner)
+        return await asyncio.to_thread(self._write, query) is not None
+
+    async def renew(self) -> set[str]:
+        """Renew every lease of this process; the tables it still holds."""
+        query = (leases.update().where(leases.c.owner == self.owner)
+                 .values(expires_at=self._now() + self.seconds).returning(leases.c.table_id))
+        return set(await asyncio.to_thread(self._write_all, query))
+
+    async def owner_of(self, table_id: str) -> str | None:
+        """The process whose lease on the table has not run out, if any."""
+        query = sa.select(leases.c.owner).where(leases.c.table_id == table_id, leases.c.expires_at >= self._now())
+        return await asyncio.to_thread(self._read_one, query)
+
+    async def release(self, table_ids: list[str]) -> None:
+        """Give up these tables' leases (finished, or handed over)."""
+        if table_ids:
+            query = leases.delete().where(leases.c.owner == self.owner, leases.c.table_id.in_(table_ids))
+            await asyncio.to_thread(self._execute, query)
+
+    async def free(self, limit: int = SWEEP_BATCH) -> list[str]:
+        """Tables in play (or waiting for players) that no live lease covers: their process is gone."""
+        joined = tables.outerjoin(leases, leases.c.table_id == tables.c.id)
+        query = (sa.select(tables.c.id).select_from(joined)
+                 .where(tables.c.status.in_(("waiting", "playing")),
+                        sa.or_(leases.c.table_id.is_(None), leases.c.expires_at < self._now()))
+                 .limit(limit))
+        return list(await asyncio.to_thread(self._read_all, query))
+
+    def _execute(self, query: Any) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(query)
+
+    def _write(self, query: Any) -> Any:
+        with self.store.engine.begin() as conn:
+            return conn.execute(query).first()
+
+    def _write_all(self, query: Any) -> list[Any]:
+        with self.store.engine.begin() as conn:
+            return list(conn.execute(query).scalars())
+
+    def _read_one(self, query: Any) -> Any:
+        with self.store.engine.connect() as conn:
+            return conn.execute(query).scalar()
+
+    def _read_all(self, query: Any) -> list[Any]:
+        with self.store.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
+
+
+class Bus:
+    """Messages between the processes through Redis pub/sub: JSON objects, sent in order by one task, and read by
+    one that hands each to `deliver` (which must not wait)."""
+
+    def __init__(self, url: str, me: str, deliver: Callable[[dict[str, Any]], None], seconds: float) -> None:
+        import redis.asyncio
+
+        self.redis = redis.asyncio.Redis.from_url(url)
+        self.me = me
+        self.deliver = deliver
+        self.seconds = seconds
+        self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.on_reconnect: Callable[[], None] = lambda: None
+        self._tasks: list[asyncio.Task] = []
+
+    async def start(self) -> None:
+        self.pubsub = self.redis.pubsub()
+        await self.pubsub.subscribe(CHANNEL + self.me, EVERYONE)
+        await self.beat()
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._publish())]
+
+    async def stop(self) -> None:
+        await self.flush()
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self.redis.delete(ALIVE + self.me)
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    def send(self, process: str, message: dict[str, Any]) -> None:
+        self.outgoing.put_nowait((CHANNEL + process, json.dumps({**message, "from": self.me})))
+
+    def send_everyone(self, message: dict[str, Any]) -> None:
+        self.outgoing.put_nowait((EVERYONE, json.dumps({**message, "from": self.me})))
+
+    async def flush(self) -> None:
+        """Wait until everything queued was published (a stopping process's last words)."""
+        for _ in range(100):
+            if self.outgoing.empty():
+                break
+            await asyncio.sleep(0.01)
+
+    async def ping(self) -> None:
+        await self.redis.ping()
+
+    async def beat(self) -> None:
+        """Say this process runs, for one lease's time."""
+        await self.redis.set(ALIVE + self.me, 1, px=int(self.seconds * 1000))
+
+    async def alive(self, processes: set[str]) -> set[str]:
+        """Those of `processes` that said they run within a lease's time."""
+        if not processes:
+            return set()
+        ordered = sorted(processes)
+        found = await self.redis.mget([ALIVE + p for p in ordered])
+        return {p for p, beat in zip(ordered, found, strict=True) if beat is not None}
+
+    async def _publish(self) -> None:
+        while True:
+            batch = [await self.outgoing.get()]
+            while not self.outgoing.empty() and len(batch) < 500:
+                batch.append(self.outgoing.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
+            except Exception:
+                log.exception("publishing %d messages to the other processes failed", len(batch))
+                await asyncio.sleep(0.5)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                async for message in self.pubsub.listen():
+                    if message["type"] != "message":
+                        continue
+                    found = json.loads(message["data"])
+                    if found.get("from") != self.me:
+                        self.deliver(found)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # Messages sent meanwhile are lost: every relayed socket is attached again (a fresh state).
+                log.exception("reading from Redis failed; subscribing again")
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self.pubsub.subscribe(CHANNEL + self.me, EVERYONE)
+                    self.on_reconnect()
+
+
+class RemoteClient(Client):
+    """A client of a table driven here whose socket is served by another process: what it is sent goes over the
+    bus to that process, and what it says comes in through `inbox`."""
+
+    def __init__(self, seat: int | None, base_url: str, bus: Bus, process: str, ref: str) -> None:
+        super().__init__(seat, base_url)
+        self.bus = bus
+        self.process = process
+        self.ref = ref
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.ended = False
+
+    def send_text(self, text: str) -> None:
+        if not self.ended:
+            self.bus.send(self.process, {"k": "out", "ref": self.ref, "t": text})
+
+    def close(self) -> None:
+        """Close the socket (the relaying process closes it) and stop serving it here."""
+        if not self.ended:
+            self.bus.send(self.process, {"k": "close", "ref": self.ref})
+        self.end()
+
+    def end(self) -> None:
+        """Stop serving it here, telling nobody (the socket goes on elsewhere)."""
+        self.ended = True
+        self.inbox.put_nowait(None)
+
+
+class Relay:
+    """A socket served here; its table is driven here (`table`) or by another process (`owner`)."""
+
+    def __init__(self, websocket: WebSocket, table_id: str, hello: str, address: str) -> None:
+        self.ref = secrets.token_hex(12)
+        self.table_id = table_id
+        self.hello = hello
+        self.address = address
+        self.raw_headers = dict(websocket.scope["headers"])
+        # What the driving process needs to check an account's hello: where the page came from, and its session.
+        self.headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in self.raw_headers.items()
+                        if k in (b"origin", b"referer", b"host")}
+        self.session = websocket.cookies.get(SESSION_COOKIE)
+        self.client = Client(None, socket_base_url(websocket))
+        self.table: Table | None = None
+        self.owner: str | None = None
+        self.moving: asyncio.Task | None = None
+
+
+class Cluster:
+    """This process's part in a cluster: its id, its leases, the bus, the sockets it relays and the clients it
+    serves for other processes."""
+
+    def __init__(self, hub: Hub, redis_url: str, lease_seconds: float = LEASE_SECONDS) -> None:
+        self.id = secrets.token_hex(8)
+        self.hub = hub
+        self.seconds = lease_seconds
+        self.leases = Leases(hub.store, self.id, lease_seconds)
+        self.bus = Bus(redis_url, self.id, self._deliver, lease_seconds)
+        self.bus.on_reconnect = self._attach_all_again
+        self.driven: set[str] = set()  # the tables whose lease this process holds
+        self.relays: dict[str, Relay] = {}
+        self.remotes: dict[str, RemoteClient] = {}
+        self.waiting: dict[str, asyncio.Future] = {}  # requests sent, by their id
+        self._taking: dict[str, asyncio.Future] = {}  # take-overs under way, by table
+        self._keeper: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    async def start(self) -> None:
+        await self.bus.start()
+        self._keeper = asyncio.create_task(self._keep())
+
+    # --- the leases ------------------------------------------------------------------------------------------
+    async def _keep(self) -> None:
+        """Every third of the lease time: renew the leases and the heartbeat, give up tables whose lease was lost,
+        take over tables nobody drives, and attach again the sockets whose driving process is gone."""
+        while True:
+            try:
+                await self._keep_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("keeping the leases failed; trying again")
+            await asyncio.sleep(self.seconds / 3)
+
+    async def _keep_once(self) -> None:
+        held = await self.leases.renew()
+        await self.bus.beat()
+        for table_id in sorted(self.driven - held):
+            self._lost(table_id)
+        for table_id in await self.leases.free():
+            await self.take_over(table_id)
+        owners = {r.owner for r in self.relays.values() if r.owner is not None}
+        gone = owners - await self.bus.alive(owners)
+        for relay in list(self.relays.values()):
+            if relay.owner in gone:
+                self.attach_again(relay)
+        processes = {c.process for c in self.remotes.values()}
+        away = processes - await self.bus.alive(processes)
+        for client in list(self.remotes.values()):
+            if client.process in away:  # its socket's process died with the socket
+                client.end()
+
+    async def take_over(self, table_id: str) -> Table | None:
+        """Drive a table nobody drives: its lease, then the table rebuilt from its stored moves (None if another
+        process took it first, or it is no longer in play). Asked again meanwhile, the same answer: a table is
+        rebuilt once."""
+        taking = self._taking.get(table_id)
+        if taking is None:
+            taking = self._taking[table_id] = asyncio.ensure_future(self._take_over(table_id))
+            taking.add_done_callback(lambda _: self._taking.pop(table_id, None))
+        return await asyncio.shield(taking)
+
+    async def _take_over(self, table_id: str) -> Table | None:
+        if table_id in self.driven and table_id in self.hub.tables:
+            return self.hub.tables[table_id]
+        if not await self.leases.take(table_id):
+            return None
+        table = await self.hub.adopt(table_id)
+        if table is None:
+            await self.leases.release([table_id])
+            return None
+        self.driven.add(table_id)
+        self.hub.metrics.takeovers.inc()
+        log.info("table %s: taken over by this process", table_id, extra={"table": table_id})
+        return table
+
+    async def lease_new(self, table_id: str) -> None:
+        """The lease of a table this process is creating."""
+        if not await self.leases.take(table_id):
+            raise Refused("storage", "the table could not be created; try again")
+        self.driven.add(table_id)
+
+    def drives(self, table_id: str) -> bool:
+        return table_id in self.driven
+
+    def finished(self, table_id: str) -> None:
+        """A table driven here finished: no lease needed (anyone may read it back); its clients stay here."""
+        self.driven.discard(table_id)
+        self._spawn(self.leases.release([table_id]))
+
+    def forget(self, table_id: str) -> None:
+        """A table driven here expired or was closed."""
+        self.finished(table_id)
+
+    def _lost(self, table_id: str) -> None:
+        """Another process took this table's lease (this one was too slow to renew it): stop driving it, and send
+        its clients to where it is driven now."""
+        self.driven.discard(table_id)
+        table = self.hub.tables.pop(table_id, None)
+        log.warning("table %s: its lease was lost; it is driven elsewhere now", table_id, extra={"table": table_id})
+        if table is not None:
+            self._move_clients(table)
+
+    def _move_clients(self, table: Table) -> None:
+        """The table is no longer driven here: its timers and bots stop, and its clients are attached again
+        wherever it goes (remote ones by their own processes)."""
+        table.stop_driving()
+        for client in list(table.clients):
+            if isinstance(client, RemoteClient):
+                self.bus.send(client.process, {"k": "moved", "ref": client.ref})
+                client.end()
+            table.clients.discard(client)
+        for relay in list(self.relays.values()):
+            if relay.table is table:
+                relay.table = None
+                self.attach_again(relay)
+
+    async def hand_over(self) -> None:
+        """The process is stopping: nothing more is played here, the leases are given up, and every socket relayed
+        here from elsewhere is attached again by its process wherever its table goes."""
+        moving = [self.hub.tables[t] for t in sorted(self.driven) if t in self.hub.tables]
+        for table in moving:  # no move is being stored meanwhile, nor after: the locks stay held
+            await table.lock.acquire()
+        ids = [t.id for t in moving]
+        for table in moving:
+            self.hub.tables.pop(table.id, None)
+            self._move_clients(table)
+        self.driven.clear()
+        with contextlib.suppress(Exception):
+            await self.leases.release(ids)
+        # Finished tables watched from elsewhere: their sockets are attached again (read back there).
+        for client in list(self.remotes.values()):
+            self.bus.send(client.process, {"k": "moved", "ref": client.ref})
+            client.end()
+        if ids:
+            log.info("%d tables handed over to the other processes", len(ids))
+
+    async def stop(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.bus.stop()
+
+    # --- sockets served here -----------------------------------------------------------------------------------
+    async def serve_relayed(self, websocket: WebSocket, table_id: str, hello: str, address: str) -> None:
+        """Serve a socket whose hello was read: attached to its table here or where it is driven; its messages
+        carried out or forwarded until it leaves."""
+        relay = Relay(websocket, table_id, hello, address)
+        self.relays[relay.ref] = relay
+        try:
+            try:
+                await self._attach(relay)
+            except Refused as e:
+                await refuse(websocket, e.code, e.message)
+                return
+            writer = asyncio.create_task(write(websocket, relay.client))
+            try:
+                while not relay.client.dropped:
+                    text = await receive_text(websocket)
+                    if text is None or not await self._forward(relay, text):
+                        break
+            finally:
+                self._detach(relay)
+                relay.client.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
+                writer.cancel()
+        finally:
+            self.relays.pop(relay.ref, None)
+            if relay.moving is not None:
+                relay.moving.cancel()
+
+    async def _attach(self, relay: Relay) -> None:
+        """Attach the socket to its table: here if it is driven here (or finished), else where it is driven."""
+        deadline = asyncio.get_running_loop().time() + 2 * self.seconds
+        while True:
+            located = await self.hub.locate(relay.table_id)
+            if isinstance(located, Table):
+                await self._attach_here(relay, located)
+                return
+            try:
+                await self.request(located, {"k": "attach", "ref": relay.ref, "table": relay.table_id,
+                                             "hello": relay.hello, "headers": relay.headers,
+                                             "session": relay.session, "address": relay.address,
+                                             "base": relay.client.base_url})
+                relay.owner, relay.table = located, None
+                return
+            except Moved:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise Refused("unavailable", "the table is moving between the server's processes; connect "
+                                                 "again") from None
+                await asyncio.sleep(0.2)  # its lease runs out, or its new process starts driving it
+
+    async def _attach_here(self, relay: Relay, table: Table) -> None:
+        """Attach the socket to a table of this process, its hello checked (again, after a move)."""
+        seat, account = await seat_from_hello(relay.hello, table, self.hub, relay.raw_headers, relay.session)
+        table.check_room(seat)
+        client = relay.client
+        client.seat, client.events_sent = seat, 0  # a new welcome, and every event again
+        if account is not None:  # seated by a session: closed when that session ends
+            client.account_id, client.session_hash = account.id, token_hash(relay.session)
+        relay.table, relay.owner = table, None
+        table.attach(client)
+
+    async def _forward(self, relay: Relay, text: str) -> bool:
+        """One message of a relayed socket: carried out here, or sent to the process driving its table."""
+        if relay.table is not None:
+            return await take(relay.client, relay.table, self.hub, relay.address, text)
+        if relay.owner is not None and relay.moving is None:
+            self.bus.send(relay.owner, {"k": "in", "ref": relay.ref, "t": text})
+        return True
+
+    def _detach(self, relay: Relay) -> None:
+        if relay.table is not None:
+            relay.table.detach(relay.client)
+        elif relay.owner is not None:
+            self.bus.send(relay.owner, {"k": "detach", "ref": relay.ref})
+        relay.table, relay.owner = None, None
+
+    def attach_again(self, relay: Relay) -> None:
+        """Attach a socket again, wherever its table is driven now (its process stopped, died or lost it)."""
+        if relay.moving is not None:
+            return
+        relay.moving = self._spawn(self._attach_again(relay))
+
+    async def _attach_again(self, relay: Relay) -> None:
+        try:
+            self._detach(relay)
+            await self._attach(relay)
+        except Refused as e:
+            relay.client.send(error(e.code, e.message))
+            relay.client.close()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a socket could not be attached again; it is closed", relay.table_id)
+            relay.client.close()
+        finally:
+            relay.moving = None
+
+    def _attach_all_again(self) -> None:
+        for relay in list(self.relays.values()):
+            if relay.owner is not None:
+                self.attach_again(relay)
+
+    # --- requests between processes ------------------------------------------------------------------------
+    async def request(self, process: str, message: dict[str, Any], seconds: float = REPLY_SECONDS) -> Any:
+        """Send a request to a process and wait for its answer (its result); Moved if it does not drive the table
+        or does not answer, Refused as it refused."""
+        rid = secrets.token_hex(8)
+        answer = self.waiting[rid] = asyncio.get_running_loop().create_future()
+        self.bus.send(process, {**message, "id": rid})
+        try:
+            reply = await asyncio.wait_for(answer, seconds)
+        except TimeoutError:
+            if process in await self.bus.alive({process}):
+                raise Refused("unavailable", "the server process driving this table did not answer in time; try "
+                                             "again") from None
+            raise Moved from None
+        finally:
+            self.waiting.pop(rid, None)
+        if reply.get("moved"):
+            raise Moved
+        if "code" in reply:
+            raise Refused(reply["code"], reply["message"])
+        return reply.get("result")
+
+    async def call(self, process: str, table_id: str, op: str, args: dict[str, Any], seconds: float) -> Any:
+        """Run a table operation (operations.py) where the table is driven."""
+        return await self.request(process, {"k": "call", "table": table_id, "op": op, "args": args}, seconds)
+
+    def _reply(self, message: dict[str, Any], **answer: Any) -> None:
+        self.bus.send(message["from"], {"k": "reply", "id": message["id"], **answer})
+
+    # --- what the bus brings ---------------------------------------------------------------------------------
+    def _deliver(self, message: dict[str, Any]) -> None:
+        kind = message.get("k")
+        if kind == "out":
+            relay = self.relays.get(message["ref"])
+            if relay is not None:
+                relay.client.send_text(message["t"])
+        elif kind == "in":
+            client = self.remotes.get(message["ref"])
+            if client is not None:
+                client.inbox.put_nowait(message["t"])
+        elif kind == "reply":
+            waiting = self.waiting.get(message["id"])
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message)
+        elif kind == "close":
+            relay = self.relays.get(message["ref"])
+            if relay is not None:
+                relay.owner = None
+                relay.client.close()
+        elif kind == "detach":
+            client = self.remotes.get(message["ref"])
+            if client is not None:
+                client.end()
+        elif kind == "moved":
+            relay = self.relays.get(message["ref"])
+            if relay is not None and relay.owner == message["from"]:
+                relay.owner = None
+                self.attach_again(relay)
+        elif kind == "attach":
+            self._spawn(self._serve_remote(message))
+        elif kind == "call":
+            self._spawn(self._run_call(message))
+        elif kind == "everyone":
+            self._spawn(self.hub.heard(message["what"], message["args"]))
+
+    async def _serve_remote(self, message: dict[str, Any]) -> None:
+        """A socket of another process attaches to a table driven here: its hello checked as ours are, then its
+        messages carried out until it leaves."""
+        table = self.hub.tables.get(message["table"])
+        if table is None or not (self.drives(table.id) or table.status == "finished"):
+            self._reply(message, moved=True)
+            return
+        headers = {k.encode("latin-1"): v.encode("latin-1") for k, v in message["headers"].items()}
+        try:
+            seat, account = await seat_from_hello(message["hello"], table, self.hub, headers, message["session"])
+            table.check_room(seat)
+        except Refused as e:
+            self._reply(message, code=e.code, message=e.message)
+            return
+        client = RemoteClient(seat, message["base"], self.bus, message["from"], message["ref"])
+        if account is not None:
+            client.account_id, client.session_hash = account.id, token_hash(message["session"])
+        self.remotes[client.ref] = client
+        table.attach(client)
+        self._reply(message, result=seat)
+        try:
+            await serve_messages(client, table, self.hub, message["address"], client.inbox.get)
+        finally:
+            self.remotes.pop(client.ref, None)
+            if client in table.clients:
+                table.detach(client)
+            if not client.ended:  # it flooded: its socket is closed
+                client.close()
+
+    async def _run_call(self, message: dict[str, Any]) -> None:
+        from .operations import OPERATIONS
+
+        table = self.hub.tables.get(message["table"])
+        if table is None or not (self.drives(table.id) or table.status == "finished"):
+            self._reply(message, moved=True)
+            return
+        try:
+            result = await OPERATIONS[message["op"]](self.hub, table, **message["args"])
+        except Refused as e:
+            self._reply(message, code=e.code, message=e.message)
+        except Exception as e:
+            from ..core import NinjatableError
+
+            if not isinstance(e, NinjatableError):
+                log.exception("table %s: %s asked by another process failed", table.id, message["op"])
+                self._reply(message, code="storage", message="the server could not do that; try again")
+            else:
+                self._reply(message, code="bad_request", message=str(e))
+        else:
+            self._reply(message, result=result)
+
+    def tell_everyone(self, what: str, **args: Any) -> None:
+        """Tell every other process something that concerns the tables it holds (Hub.heard carries it out)."""
+        self.bus.send_everyone({"k": "everyone", "what": what, "args": args})
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task

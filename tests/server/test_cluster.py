@@ -1,0 +1,238 @@
+"""Several server processes on one PostgreSQL database and one Redis: every person at a table sees the same game
+whichever process their socket and requests reach, and a table whose process dies or stops plays on in another."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import httpx
+import pytest
+from live import PG_ENV, SocketClient, drop_postgres, free_port, play_randomly, postgres_url, run_async, serve
+
+from ninjatable.core import Record
+
+REDIS_ENV = "NINJATABLE_TEST_REDIS"
+LEASE = 2.0  # seconds: short, so that a take-over is quick to see
+
+
+class Process:
+    """One `ninjatable serve --redis` process of the test's cluster."""
+
+    def __init__(self, db_url: str, redis_url: str, log: Path) -> None:
+        self.db_url, self.redis_url, self.log = db_url, redis_url, log
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Process:
+        self.process = serve(self.db_url, self.port, self.log, "--redis", self.redis_url, "--lease-seconds",
+                             str(LEASE), "--limit", "message_rate=100", "--limit", "message_burst=200")
+        return self
+
+    def stop(self, how: int = signal.SIGTERM) -> int:
+        self.process.send_signal(how)
+        return self.process.wait(timeout=30)
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=20, verify=False)
+
+    def create(self, **body) -> dict:
+        with self.http() as http:
+            answer = http.post("/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """Three processes on a fresh PostgreSQL database and the Redis of NINJATABLE_TEST_REDIS."""
+    if not os.environ.get(PG_ENV) or not os.environ.get(REDIS_ENV):
+        pytest.skip(f"a cluster needs {PG_ENV} and {REDIS_ENV}; .ci/run sets them")
+    db_url = postgres_url()
+    processes = [Process(db_url, os.environ[REDIS_ENV], tmp_path / f"server{i}.log") for i in range(3)]
+    try:
+        processes[0].start()  # the first creates the schema; the others find it
+        for p in processes[1:]:
+            p.start()
+        yield processes
+    finally:
+        for p in processes:
+            if p.process is not None and p.process.poll() is None:
+                p.process.kill()
+                p.process.wait()
+        drop_postgres(db_url)
+
+
+def record_of(process: Process, table_id: str) -> Record:
+    with process.http() as http:
+        answer = http.get(f"/api/tables/{table_id}/record")
+    assert answer.status_code == 200, answer.text
+    return Record.from_dict(answer.json())
+
+
+def finished(m: dict) -> bool:
+    return m["type"] == "update" and m["status"] == "finished"
+
+
+GAMES = [  # (game, players, options, settings): people's seats first, then bots
+    ("oboro", 3, {}, {}),
+    ("dragon", 4, {}, {}),
+    ("clanwars", 2, {}, {}),
+    ("gakko", 3, {"max_turns": 25}, {}),
+]
+
+
+def join(process: Process, table_id: str, name: str) -> str:
+    with process.http() as http:
+        answer = http.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["token"]
+
+
+def test_people_on_three_processes_play_whole_games_of_every_game_to_the_same_record(cluster):
+    """Each table is created on one process; its people join and connect through the others, a spectator
+    through a third; all see the game to its end, and the record replays to its result."""
+
+    async def play(game: str, players: int, options: dict, settings: dict, index: int) -> None:
+        maker, first, second = cluster[index % 3], cluster[(index + 1) % 3], cluster[(index + 2) % 3]
+        seats = [{"kind": "open"}, {"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 2)
+        table = maker.create(game=game, players=players, options=options, seats=seats, seed=index,
+                             settings={"bot_pause": 0, "live": False, **settings})["table"]
+        tokens = [join(first, table["id"], "Ann"), join(second, table["id"], "Bo")]
+        async with (SocketClient(first, table["id"], tokens[0]) as ann,
+                    SocketClient(second, table["id"], tokens[1]) as bo,
+                    SocketClient(maker, table["id"]) as watcher):
+            versions = await asyncio.gather(play_randomly(ann, 1), play_randomly(bo, 2))
+            final = await watcher.wait_for(finished, timeout=60)
+        assert versions[0] == versions[1] == final["version"]
+        record = record_of(second, table["id"])
+        assert len(record.moves) == final["version"]
+        record.verify()
+
+    async def scenario():
+        await asyncio.gather(*(play(*case, i) for i, case in enumerate(GAMES)))
+
+    run_async(scenario(), timeout=240)
+
+
+def test_a_live_table_plays_in_real_time_across_processes(cluster):
+    """Ninjaaa'Tack live: the table's clock and bots run in the process that drives it; a person and a spectator
+    on the other two see the game to its end, which replays exactly from its record."""
+    maker, person, spectator = cluster
+    seats = [{"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    settings = {"countdown_seconds": 0.2, "reaction_min": 0.05, "reaction_max": 0.1, "bot_pause": 0,
+                "timings": {"pass": 0.5, "talk": 0.5}}
+    table = maker.create(game="ninjaaatack", seats=seats, seed=2, settings=settings,
+                         options={"points_to_win": 1})["table"]
+    assert table["settings"]["live"] is True
+    token = join(person, table["id"], "Ann")
+
+    async def scenario():
+        async with SocketClient(person, table["id"], token) as ann, SocketClient(spectator, table["id"]) as watcher:
+            mine = await ann.wait_for(finished, timeout=90)
+            theirs = await watcher.wait_for(finished, timeout=30)
+            return mine, theirs
+
+    mine, theirs = run_async(scenario(), timeout=120)
+    assert mine["version"] == theirs["version"]
+    assert record_of(spectator, table["id"]).replay(check=True).scores() == theirs["view"]["scores"]
+
+
+def test_a_table_whose_process_is_killed_plays_on_in_another_and_loses_no_move(cluster):
+    """SIGKILL the process that drives the tables in mid-game: the people connected through the other processes
+    stay connected, their tables are taken over within the lease time and rebuilt from their stored moves, and
+    every game finishes with each move stored once."""
+    driver, first, second = cluster
+
+    async def scenario():
+        tables = []
+        for i, (game, players) in enumerate([("oboro", 3), ("dragon", 4), ("clanwars", 2)]):
+            seats = [{"kind": "open"}, {"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 2)
+            table = driver.create(game=game, players=players, seats=seats, seed=40 + i,
+                                  settings={"bot_pause": 0.05})["table"]
+            tables.append((table["id"], join(first, table["id"], "Ann"), join(second, table["id"], "Bo")))
+        clients = []
+        for table_id, ann_token, bo_token in tables:
+            clients += [SocketClient(first, table_id, ann_token), SocketClient(second, table_id, bo_token)]
+        for client in clients:
+            await client.connect()
+        players = [asyncio.create_task(play_randomly(c, i)) for i, c in enumerate(clients)]
+        await asyncio.sleep(1.5)  # well into every game
+        before = [c.last_update()["version"] for c in clients]
+        driver.stop(signal.SIGKILL)
+        versions = await asyncio.gather(*players)
+        for client in clients:
+            await client.close()
+        return before, versions, clients
+
+    before, versions, clients = run_async(scenario(), timeout=240)
+    assert all(v > b for v, b in zip(versions, before, strict=True))  # every game went on after the kill
+    for client in clients:
+        seen = [m["version"] for m in client.updates()]
+        assert seen == sorted(seen), "a client saw its table go back: an acknowledged move was lost"
+        assert not client.closed.is_set() or client.last_update()["status"] == "finished"
+    for table_id in {c.url.rsplit("/", 1)[1] for c in clients}:
+        record_of(first, table_id).verify()
+    with first.http() as http:
+        metrics = http.get("/metrics").text + second.http().get("/metrics").text
+    taken = sum(float(line.split()[-1]) for line in metrics.splitlines()
+                if line.startswith("ninjatable_lease_takeovers_total"))
+    assert taken == 3
+
+
+async def play_through_restarts(processes: list[Process], table_id: str, token: str, seed: int, first: int,
+                                errors: list) -> int:
+    """Play a seat to the end as the page does: when its socket is closed (its process restarts), connect again
+    through the next process (as a load balancer would send it) and play on."""
+    index = first
+    while True:
+        client = SocketClient(processes[index % len(processes)], table_id, token)
+        try:
+            await client.connect()
+        except OSError:  # that process is down just now
+            index += 1
+            await asyncio.sleep(0.1)
+            continue
+        try:
+            return await play_randomly(client, seed + index)
+        except AssertionError:
+            if not client.closed.is_set():
+                raise
+            index += 1  # closed by a stopping process: on to the next
+        finally:
+            errors.extend(client.errors())
+            await client.close()
+
+
+def test_a_rolling_restart_during_play_loses_nothing_and_shows_nobody_an_error(cluster):
+    """SIGTERM each process in turn during play, and start it again: each hands its tables over and closes its
+    sockets with 1012; the people reconnect through another process, every game finishes, nobody is sent an
+    error, and every record replays."""
+
+    async def scenario():
+        games = []
+        for i, (game, players) in enumerate([("dragon", 4), ("oboro", 3), ("dragon", 3)]):
+            seats = [{"kind": "open"}, {"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 2)
+            table = cluster[i].create(game=game, players=players, seats=seats, seed=60 + i,
+                                      settings={"bot_pause": 0.1})["table"]
+            games.append((table["id"], join(cluster[i], table["id"], "Ann"), join(cluster[i], table["id"], "Bo")))
+        errors: list = []
+        players = [asyncio.create_task(play_through_restarts(cluster, table_id, token, 10 * i + s, i + s + 1, errors))
+                   for i, (table_id, *tokens) in enumerate(games) for s, token in enumerate(tokens)]
+        for process in cluster:
+            await asyncio.sleep(1.0)
+            assert await asyncio.to_thread(process.stop) == 0
+            await asyncio.to_thread(process.start)
+        await asyncio.gather(*players)
+        return [g[0] for g in games], errors
+
+    table_ids, errors = run_async(scenario(), timeout=240)
+    assert errors == []
+    for table_id in table_ids:
+        record = record_of(cluster[0], table_id)
+        record.verify()
