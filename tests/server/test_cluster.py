@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
+import ssl
 import subprocess
+import time
 from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 from live import PG_ENV, SocketClient, drop_postgres, free_port, play_randomly, postgres_url, run_async, serve
+from test_secrecy import check_every_message
 
 from ninjatable.core import Record
 
@@ -31,7 +36,8 @@ class Process:
 
     def start(self) -> Process:
         self.process = serve(self.db_url, self.port, self.log, "--redis", self.redis_url, "--lease-seconds",
-                             str(LEASE), "--limit", "message_rate=100", "--limit", "message_burst=200")
+                             str(LEASE), "--limit", "message_rate=100", "--limit", "message_burst=200",
+                             "--access-log")
         return self
 
     def stop(self, how: int = signal.SIGTERM) -> int:
@@ -48,13 +54,15 @@ class Process:
         return answer.json()
 
 
-@pytest.fixture
-def cluster(tmp_path):
-    """Three processes on a fresh PostgreSQL database and the Redis of NINJATABLE_TEST_REDIS."""
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """Three processes on a fresh PostgreSQL database and the Redis of NINJATABLE_TEST_REDIS (shared by this
+    file's tests: a test that stops a process starts it again)."""
     if not os.environ.get(PG_ENV) or not os.environ.get(REDIS_ENV):
         pytest.skip(f"a cluster needs {PG_ENV} and {REDIS_ENV}; .ci/run sets them")
     db_url = postgres_url()
-    processes = [Process(db_url, os.environ[REDIS_ENV], tmp_path / f"server{i}.log") for i in range(3)]
+    logs = tmp_path_factory.mktemp("cluster")
+    processes = [Process(db_url, os.environ[REDIS_ENV], logs / f"server{i}.log") for i in range(3)]
     try:
         processes[0].start()  # the first creates the schema; the others find it
         for p in processes[1:]:
@@ -154,7 +162,7 @@ def test_a_table_whose_process_is_killed_plays_on_in_another_and_loses_no_move(c
         for i, (game, players) in enumerate([("oboro", 3), ("dragon", 4), ("clanwars", 2)]):
             seats = [{"kind": "open"}, {"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 2)
             table = driver.create(game=game, players=players, seats=seats, seed=40 + i,
-                                  settings={"bot_pause": 0.05})["table"]
+                                  settings={"bot_pause": 0.1})["table"]
             tables.append((table["id"], join(first, table["id"], "Ann"), join(second, table["id"], "Bo")))
         clients = []
         for table_id, ann_token, bo_token in tables:
@@ -163,26 +171,32 @@ def test_a_table_whose_process_is_killed_plays_on_in_another_and_loses_no_move(c
             await client.connect()
         players = [asyncio.create_task(play_randomly(c, i)) for i, c in enumerate(clients)]
         await asyncio.sleep(1.5)  # well into every game
-        before = [c.last_update()["version"] for c in clients]
+        before = [(c.last_update()["version"], c.last_update()["status"]) for c in clients]
         driver.stop(signal.SIGKILL)
         versions = await asyncio.gather(*players)
         for client in clients:
             await client.close()
         return before, versions, clients
 
-    before, versions, clients = run_async(scenario(), timeout=240)
-    assert all(v > b for v, b in zip(versions, before, strict=True))  # every game went on after the kill
+    try:
+        before, versions, clients = run_async(scenario(), timeout=240)
+    finally:
+        driver.start()  # for the next test
+    assert any(status == "playing" for _, status in before)
+    # every game still in play at the kill went on after it
+    assert all(v > b for v, (b, status) in zip(versions, before, strict=True) if status == "playing")
     for client in clients:
         seen = [m["version"] for m in client.updates()]
         assert seen == sorted(seen), "a client saw its table go back: an acknowledged move was lost"
         assert not client.closed.is_set() or client.last_update()["status"] == "finished"
     for table_id in {c.url.rsplit("/", 1)[1] for c in clients}:
         record_of(first, table_id).verify()
-    with first.http() as http:
-        metrics = http.get("/metrics").text + second.http().get("/metrics").text
+    with first.http() as http, second.http() as other:
+        metrics = http.get("/metrics").text + other.get("/metrics").text
     taken = sum(float(line.split()[-1]) for line in metrics.splitlines()
                 if line.startswith("ninjatable_lease_takeovers_total"))
-    assert taken == 3
+    playing = {c.url.rsplit("/", 1)[1] for c, (_, status) in zip(clients, before, strict=True) if status == "playing"}
+    assert taken >= len(playing)  # each table in play at the kill (and any of an earlier test still in play)
 
 
 async def play_through_restarts(processes: list[Process], table_id: str, token: str, seed: int, first: int,
@@ -236,3 +250,91 @@ def test_a_rolling_restart_during_play_loses_nothing_and_shows_nobody_an_error(c
     for table_id in table_ids:
         record = record_of(cluster[0], table_id)
         record.verify()
+
+
+def documented_nginx_config() -> str:
+    """The nginx configuration of docs/server.md's "Running a cluster", as written there."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text(encoding="utf-8")
+    section = text[text.index("## Running a cluster"):]
+    start = section.index("```nginx\n") + len("```nginx\n")
+    return section[start:section.index("```", start)]
+
+
+def nginx_in_front(cluster: list[Process], workdir: Path) -> tuple[subprocess.Popen, int]:
+    """nginx running the documented configuration before the cluster: its ports, and a certificate made here."""
+    nginx_command = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+    if nginx_command is None:
+        pytest.skip("the load-balancer test needs Debian's nginx (apt-get install nginx); .ci/run installs it")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+                    "-keyout", str(workdir / "privkey.pem"), "-out", str(workdir / "fullchain.pem")],
+                   check=True, capture_output=True)
+    site = documented_nginx_config()
+    for documented, process in zip((8001, 8002, 8003), cluster, strict=True):
+        site = site.replace(f"127.0.0.1:{documented};", f"127.0.0.1:{process.port};")
+    port = free_port()
+    site = site.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;").replace("/etc/ssl/ninjatable", str(workdir))
+    for folder in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (workdir / folder).mkdir(exist_ok=True)
+    temp = " ".join(f"{f}_temp_path {workdir / f.split('_')[0]};" for f in
+                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (workdir / "nginx.conf").write_text(
+        f"daemon off; pid {workdir / 'nginx.pid'}; error_log {workdir / 'error.log'};\n"
+        f"events {{ worker_connections 256; }}\n"
+        f"http {{ access_log off; {temp}\n{site}\n}}\n")
+    (workdir / "client_body").mkdir(exist_ok=True)
+    nginx = subprocess.Popen([nginx_command, "-c", str(workdir / "nginx.conf"), "-p", str(workdir)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(100):
+        try:
+            httpx.get(f"https://127.0.0.1:{port}/healthz", verify=False, timeout=1)
+            return nginx, port
+        except httpx.TransportError:
+            time.sleep(0.05)
+    nginx.kill()
+    raise RuntimeError(f"nginx did not start: {nginx.stderr.read().decode()}")
+
+
+def test_a_game_through_the_documented_nginx_with_tls_reaches_every_process(cluster, tmp_path):
+    """Behind docs/server.md's nginx (round robin, no sticky sessions, TLS): the requests and sockets of one
+    table land on all three processes, and the game plays to its end with https links."""
+    nginx, port = nginx_in_front(cluster, tmp_path)
+    try:
+        front = Process.__new__(Process)
+        front.url, front.ws_url = f"https://127.0.0.1:{port}", f"wss://127.0.0.1:{port}"
+        front.http = lambda: httpx.Client(base_url=front.url, timeout=20, verify=False)
+        seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "heuristic"}]
+        created = Process.create(front, game="oboro", players=3, seats=seats, seed=5, settings={"bot_pause": 0})
+        table = created["table"]
+        assert table["invite_url"].startswith("https://")  # X-Forwarded-Proto reached the server
+        tokens = [join(front, table["id"], name) for name in ("Ann", "Bo")]
+
+        async def scenario():
+            context = ssl.create_default_context()
+            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+            clients = [SocketClient(front, table["id"], token) for token in tokens]
+            for client in clients:
+                client.ws = await websockets.connect(client.url, ssl=context)
+                client._reader = asyncio.create_task(client._read())
+                await client.send({"type": "hello", "token": client.token})
+            versions = await asyncio.gather(*(play_randomly(c, i) for i, c in enumerate(clients)))
+            for client in clients:
+                await client.close()
+            return versions
+
+        versions = run_async(scenario(), timeout=120)
+        assert versions[0] == versions[1]
+        record_of(front, table["id"]).verify()
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+    # Round robin: every process answered some of this table's requests or sockets (their access logs say so).
+    assert all(table["id"] in p.log.read_text() for p in cluster)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("dragon", 4), ("gakko", 4), ("clanwars", 2), ("oboro", 3),
+                                                   ("ninjaaatack", 4)])
+def test_every_message_over_the_cluster_holds_only_what_its_seat_may_see(cluster, game_id, players):
+    """The server's secrecy check (test_secrecy.py) with each seat's socket and the spectator's on different
+    processes than the table's: every frame, built where the table is driven and carried over Redis, holds only
+    what its seat may see."""
+    check_every_message(cluster, game_id, players)

@@ -58,6 +58,9 @@ REPLY_SECONDS = 10.0  # a process that does not answer a request within this lon
 SWEEP_BATCH = 50  # tables with no live lease taken over at one sweep
 
 
+READ_ONLY = {"public_state", "info", "seat_state", "summary"}  # operations that may be asked again elsewhere
+
+
 class Moved(Exception):
     """The table is not driven by the process that was asked (any more): find where it is now."""
 
@@ -85,9 +88,11 @@ class Leases:
         ).returning(leases.c.owner)
         return await asyncio.to_thread(self._write, query) is not None
 
-    async def renew(self) -> set[str]:
-        """Renew every lease of this process; the tables it still holds."""
-        query = (leases.update().where(leases.c.owner == self.owner)
+    async def renew(self, table_ids: set[str]) -> set[str]:
+        """Renew this process's leases on these tables; those it still holds."""
+        if not table_ids:
+            return set()
+        query = (leases.update().where(leases.c.owner == self.owner, leases.c.table_id.in_(sorted(table_ids)))
                  .values(expires_at=self._now() + self.seconds).returning(leases.c.table_id))
         return set(await asyncio.to_thread(self._write_all, query))
 
@@ -289,6 +294,7 @@ class Cluster:
         self.remotes: dict[str, RemoteClient] = {}
         self.waiting: dict[str, asyncio.Future] = {}  # requests sent, by their id
         self._taking: dict[str, asyncio.Future] = {}  # take-overs under way, by table
+        self.stopping = False  # handing its tables over: it takes none again
         self._keeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
 
@@ -310,11 +316,16 @@ class Cluster:
             await asyncio.sleep(self.seconds / 3)
 
     async def _keep_once(self) -> None:
-        held = await self.leases.renew()
         await self.bus.beat()
-        for table_id in sorted(self.driven - held):
-            self._lost(table_id)
+        # The tables driven before the renewal: one taken meanwhile was leased just now, and is not lost.
+        before = set(self.driven)
+        held = await self.leases.renew(before)
+        for table_id in sorted(before - held):
+            if table_id in self.driven:
+                self._lost(table_id)
         for table_id in await self.leases.free():
+            if self.stopping:
+                return
             await self.take_over(table_id)
         owners = {r.owner for r in self.relays.values() if r.owner is not None}
         gone = owners - await self.bus.alive(owners)
@@ -340,9 +351,13 @@ class Cluster:
     async def _take_over(self, table_id: str) -> Table | None:
         if table_id in self.driven and table_id in self.hub.tables:
             return self.hub.tables[table_id]
-        if not await self.leases.take(table_id):
+        if self.stopping or not await self.leases.take(table_id):
             return None
-        table = await self.hub.adopt(table_id)
+        try:
+            table = await self.hub.adopt(table_id)
+        except BaseException:
+            await self.leases.release([table_id])
+            raise
         if table is None:
             await self.leases.release([table_id])
             return None
@@ -368,6 +383,13 @@ class Cluster:
     def forget(self, table_id: str) -> None:
         """A table driven here expired or was closed."""
         self.finished(table_id)
+
+    def conflict(self, table_id: str) -> None:
+        """A move of this table could not be stored: another process may have stored one at that number (it took
+        the table, or drove it without knowing it had lost it). The table is let go, and driven again from the
+        stored moves by whoever holds its lease (this process, if it does)."""
+        if table_id in self.driven:
+            self._lost(table_id)
 
     def _lost(self, table_id: str) -> None:
         """Another process took this table's lease (this one was too slow to renew it): stop driving it, and send
@@ -395,6 +417,9 @@ class Cluster:
     async def hand_over(self) -> None:
         """The process is stopping: nothing more is played here, the leases are given up, and every socket relayed
         here from elsewhere is attached again by its process wherever its table goes."""
+        self.stopping = True
+        if self._keeper is not None:
+            self._keeper.cancel()
         moving = [self.hub.tables[t] for t in sorted(self.driven) if t in self.hub.tables]
         for table in moving:  # no move is being stored meanwhile, nor after: the locks stay held
             await table.lock.acquire()
@@ -522,19 +547,21 @@ class Cluster:
                 self.attach_again(relay)
 
     # --- requests between processes ------------------------------------------------------------------------
-    async def request(self, process: str, message: dict[str, Any], seconds: float = REPLY_SECONDS) -> Any:
+    async def request(self, process: str, message: dict[str, Any], seconds: float = REPLY_SECONDS,
+                      again_if_gone: bool = True) -> Any:
         """Send a request to a process and wait for its answer (its result); Moved if it does not drive the table
-        or does not answer, Refused as it refused."""
+        (or, with `again_if_gone`, does not answer and is gone), Refused as it refused."""
         rid = secrets.token_hex(8)
         answer = self.waiting[rid] = asyncio.get_running_loop().create_future()
         self.bus.send(process, {**message, "id": rid})
         try:
             reply = await asyncio.wait_for(answer, seconds)
         except TimeoutError:
-            if process in await self.bus.alive({process}):
-                raise Refused("unavailable", "the server process driving this table did not answer in time; try "
-                                             "again") from None
-            raise Moved from None
+            if again_if_gone and process not in await self.bus.alive({process}):
+                raise Moved from None
+            # It may have done what was asked before it went: asking another would do it twice.
+            raise Refused("unavailable", "the server process driving this table did not answer in time; see "
+                                         "whether it was done, and try again") from None
         finally:
             self.waiting.pop(rid, None)
         if reply.get("moved"):
@@ -545,7 +572,8 @@ class Cluster:
 
     async def call(self, process: str, table_id: str, op: str, args: dict[str, Any], seconds: float) -> Any:
         """Run a table operation (operations.py) where the table is driven."""
-        return await self.request(process, {"k": "call", "table": table_id, "op": op, "args": args}, seconds)
+        return await self.request(process, {"k": "call", "table": table_id, "op": op, "args": args}, seconds,
+                                  again_if_gone=op in READ_ONLY)
 
     def _reply(self, message: dict[str, Any], **answer: Any) -> None:
         self.bus.send(message["from"], {"k": "reply", "id": message["id"], **answer})
@@ -557,10 +585,14 @@ class Cluster:
             relay = self.relays.get(message["ref"])
             if relay is not None:
                 relay.client.send_text(message["t"])
+            else:  # a socket gone (or an attach given up): the driver stops serving it
+                self.bus.send(message["from"], {"k": "detach", "ref": message["ref"]})
         elif kind == "in":
             client = self.remotes.get(message["ref"])
             if client is not None:
                 client.inbox.put_nowait(message["t"])
+            else:  # served here no more (its process was taken for dead): it attaches again
+                self.bus.send(message["from"], {"k": "moved", "ref": message["ref"]})
         elif kind == "reply":
             waiting = self.waiting.get(message["id"])
             if waiting is not None and not waiting.done():
@@ -609,7 +641,8 @@ class Cluster:
         try:
             await serve_messages(client, table, self.hub, message["address"], client.inbox.get)
         finally:
-            self.remotes.pop(client.ref, None)
+            if self.remotes.get(client.ref) is client:  # not a later attach of the same socket
+                del self.remotes[client.ref]
             if client in table.clients:
                 table.detach(client)
             if not client.ended:  # it flooded: its socket is closed

@@ -409,6 +409,11 @@ class Hub:
             raise Refused("not_finished", message)
         return located
 
+    def commit_failed(self, table: Table) -> None:
+        """A table's move could not be stored (in a cluster, maybe because another process stored one first)."""
+        if self.cluster is not None:
+            self.cluster.conflict(table.id)
+
     def table_finished(self, table: Table) -> None:
         """A game just ended here: kept for its readers, rated if rated, and (in a cluster) its lease given up."""
         self.keep_finished(table)

@@ -646,6 +646,7 @@ class Table:
         cancelled = await _finish_despite_cancellation(stored)
         if stored.exception() is not None:
             log.error("table %s: storing moves from %d failed: %r", self.id, first, stored.exception())
+            self.hub.commit_failed(self)
             if cancelled:
                 raise asyncio.CancelledError
             raise Refused("storage", "the move could not be stored; nothing changed, try again")
