@@ -338,3 +338,45 @@ def test_every_message_over_the_cluster_holds_only_what_its_seat_may_see(cluster
     processes than the table's: every frame, built where the table is driven and carried over Redis, holds only
     what its seat may see."""
     check_every_message(cluster, game_id, players)
+
+
+def test_a_process_stores_no_move_or_seat_for_a_table_whose_lease_another_holds(tmp_path):
+    """The fence: a process that lost a table's lease without knowing it (too slow to renew it) stores nothing more
+    there, so the process that took the table over is the only one whose moves count."""
+    if not os.environ.get(PG_ENV):
+        pytest.skip(f"leases are kept in PostgreSQL ({PG_ENV}); .ci/run sets it")
+    from ninjatable.server.cluster import Leases
+    from ninjatable.server.store import LeaseLost, SeatRow, Store, TableRow
+
+    db_url = postgres_url()
+
+    async def scenario():
+        slow, fast = Store(db_url), Store(db_url)
+        slow.fence, fast.fence = "slow", "fast"
+        await slow.open()
+        await fast.open()
+        try:
+            assert await Leases(slow, "slow", 0.2).take("t1")
+            seats = [SeatRow(0, "person", "Ann", "ab" * 32), SeatRow(1, "bot", bot="random"),
+                     SeatRow(2, "bot", bot="random")]
+            row = TableRow(id="t1", game="oboro", players=3, options={}, seed=1, settings={}, status="playing",
+                           created_at=time.time(), seats=seats)
+            await slow.create_table(row)
+            await slow.append_moves("t1", 1, [(0, 7)])  # its lease: stored
+            await asyncio.sleep(0.3)  # the lease runs out; another process takes the table over
+            assert await Leases(fast, "fast", 10).take("t1")
+            with pytest.raises(LeaseLost):
+                await slow.append_moves("t1", 2, [(1, 9)])
+            with pytest.raises(LeaseLost):
+                await slow.update_seat("t1", SeatRow(0, "person", "Mallory", "cd" * 32))
+            await fast.append_moves("t1", 2, [(1, 3)])
+            return await fast.load("t1")
+        finally:
+            await slow.close()
+            await fast.close()
+
+    try:
+        stored = run_async(scenario())
+    finally:
+        drop_postgres(db_url)
+    assert stored.moves == [(0, 7), (1, 3)] and stored.seats[0].name == "Ann"

@@ -666,3 +666,21 @@ def test_the_cookie_outlives_a_session_the_server_renews_and_addresses_count_by_
     assert address_group("2001:db8:1:2:aaaa::1") == address_group("2001:db8:1:2:bbbb::9") == "2001:db8:1:2::/64"
     assert address_group("2001:db8:1:3::1") != address_group("2001:db8:1:2::1")
     assert address_group("::ffff:10.0.0.7") == "10.0.0.7" and address_group("10.0.0.8") == "10.0.0.8"
+
+
+def test_a_new_password_voids_the_accounts_seat_tokens_also_at_tables_no_process_holds_now(server):
+    """A table whose process died is in nobody's memory until another takes it over: the stored seat token of the
+    account is voided all the same, so a token stolen before the new password seats nobody there later."""
+    from live import stored_row
+
+    from ninjatable.server.security import token_matches
+
+    ann = person(server, "Ann")
+    created = ann.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person"}, {"kind": "bot",
+                                                                       "bot": "random"}, {"kind": "open"}]}).json()
+    table_id, token = created["table"]["id"], created["tokens"][0]["token"]
+    server.hub.tables.pop(table_id).stop()  # as if its process had died: in no memory
+    changed = ann.post("/api/account/password", json={"old_password": PASSWORD, "new_password": "another password"})
+    assert changed.status_code == 200
+    seat = stored_row(server.db_url, table_id).seats[0]
+    assert seat.account_id is not None and not token_matches(token, seat.token_hash)

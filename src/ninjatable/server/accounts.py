@@ -29,8 +29,8 @@ from confusable_homoglyphs import categories, confusables
 
 from ..core import BadOptions
 from .config import Limits
-from .security import RateLimit, RateLimits, token_hash
-from .store import Store, accounts, devices, sessions
+from .security import RateLimit, RateLimits, new_token, token_hash
+from .store import Store, accounts, devices, seats, sessions, tables
 from .tables import Refused
 
 MAX_NAME = 32
@@ -318,6 +318,11 @@ class Accounts:
             conn.execute(sessions.delete().where(sessions.c.account_id == account_id))
             # The browsers that knew the old password (maybe a thief's among them) are strangers again.
             conn.execute(devices.delete().where(devices.c.account_id == account_id))
+            # The seat tokens the account was given stop working at every unfinished table, also at one no process
+            # holds in memory now (in a cluster, between a dead process and the one taking it over).
+            unfinished = sa.select(tables.c.id).where(tables.c.status.in_(("waiting", "playing")))
+            conn.execute(seats.update().where(seats.c.account_id == account_id, seats.c.table_id.in_(unfinished))
+                         .values(token_hash=token_hash(new_token())))
 
     # --- sessions ------------------------------------------------------------------------------------------
     async def new_session(self, account: Account) -> str:

@@ -156,7 +156,8 @@ class Bus:
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(CHANNEL + self.me, EVERYONE)
         await self.beat()
-        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._publish())]
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._publish()),
+                       asyncio.create_task(self._beat_on())]
 
     async def stop(self) -> None:
         await self.flush()
@@ -189,6 +190,15 @@ class Bus:
         """Say this process runs, for one lease's time."""
         await self.redis.set(ALIVE + self.me, 1, px=int(self.seconds * 1000))
 
+    async def _beat_on(self) -> None:
+        """Say it runs every third of a lease's time, whatever else waits (a slow database)."""
+        while True:
+            await asyncio.sleep(self.seconds / 3)
+            try:
+                await self.beat()
+            except Exception:
+                log.warning("Redis did not take this process's heartbeat; trying again")
+
     async def alive(self, processes: set[str]) -> set[str]:
         """Those of `processes` that said they run within a lease's time."""
         if not processes:
@@ -202,14 +212,16 @@ class Bus:
             batch = [await self.outgoing.get()]
             while not self.outgoing.empty() and len(batch) < 500:
                 batch.append(self.outgoing.get_nowait())
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text in batch:
-                        pipe.publish(channel, text)
-                    await pipe.execute()
-            except Exception:
-                log.exception("publishing %d messages to the other processes failed", len(batch))
-                await asyncio.sleep(0.5)
+            while True:  # the same batch until Redis takes it: messages are neither lost nor reordered
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for channel, text in batch:
+                            pipe.publish(channel, text)
+                        await pipe.execute()
+                    break
+                except Exception:
+                    log.exception("publishing %d messages to the other processes failed; trying again", len(batch))
+                    await asyncio.sleep(0.5)
 
     async def _read(self) -> None:
         while True:
@@ -276,6 +288,7 @@ class Relay:
         self.table: Table | None = None
         self.owner: str | None = None
         self.moving: asyncio.Task | None = None
+        self.held: list[str] = []  # what the socket said while it was being attached again
 
 
 class Cluster:
@@ -287,6 +300,7 @@ class Cluster:
         self.hub = hub
         self.seconds = lease_seconds
         self.leases = Leases(hub.store, self.id, lease_seconds)
+        hub.store.fence = self.id  # moves and seats are stored only under this process's leases
         self.bus = Bus(redis_url, self.id, self._deliver, lease_seconds)
         self.bus.on_reconnect = self._attach_all_again
         self.driven: set[str] = set()  # the tables whose lease this process holds
@@ -316,7 +330,6 @@ class Cluster:
             await asyncio.sleep(self.seconds / 3)
 
     async def _keep_once(self) -> None:
-        await self.bus.beat()
         # The tables driven before the renewal: one taken meanwhile was leased just now, and is not lost.
         before = set(self.driven)
         held = await self.leases.renew(before)
@@ -371,6 +384,10 @@ class Cluster:
         if not await self.leases.take(table_id):
             raise Refused("storage", "the table could not be created; try again")
         self.driven.add(table_id)
+
+    def patience(self) -> float:
+        """How long a table may take to move: its dead process's lease running out, and a take-over."""
+        return 3 * self.seconds + 5
 
     def drives(self, table_id: str) -> bool:
         return table_id in self.driven
@@ -475,7 +492,7 @@ class Cluster:
 
     async def _attach(self, relay: Relay) -> None:
         """Attach the socket to its table: here if it is driven here (or finished), else where it is driven."""
-        deadline = asyncio.get_running_loop().time() + 2 * self.seconds
+        deadline = asyncio.get_running_loop().time() + self.patience()
         while True:
             located = await self.hub.locate(relay.table_id)
             if isinstance(located, Table):
@@ -509,7 +526,9 @@ class Cluster:
         """One message of a relayed socket: carried out here, or sent to the process driving its table."""
         if relay.table is not None:
             return await take(relay.client, relay.table, self.hub, relay.address, text)
-        if relay.owner is not None and relay.moving is None:
+        if relay.moving is not None:
+            relay.held.append(text)  # said on once the socket is attached again
+        elif relay.owner is not None:
             self.bus.send(relay.owner, {"k": "in", "ref": relay.ref, "t": text})
         return True
 
@@ -530,6 +549,12 @@ class Cluster:
         try:
             self._detach(relay)
             await self._attach(relay)
+            relay.moving = None
+            held, relay.held = relay.held, []
+            for text in held:
+                if not await self._forward(relay, text):
+                    relay.client.close()
+                    break
         except Refused as e:
             relay.client.send(error(e.code, e.message))
             relay.client.close()
@@ -551,6 +576,8 @@ class Cluster:
                       again_if_gone: bool = True) -> Any:
         """Send a request to a process and wait for its answer (its result); Moved if it does not drive the table
         (or, with `again_if_gone`, does not answer and is gone), Refused as it refused."""
+        if process not in await self.bus.alive({process}):
+            raise Moved  # gone: its tables are taken over once their leases run out
         rid = secrets.token_hex(8)
         answer = self.waiting[rid] = asyncio.get_running_loop().create_future()
         self.bus.send(process, {**message, "id": rid})

@@ -354,7 +354,7 @@ class Hub:
         from .operations import OPERATIONS
 
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 2 * (self.cluster.seconds if self.cluster is not None else 0)
+        deadline = loop.time() + (self.cluster.patience() if self.cluster is not None else 0)
         while True:
             located = await self.locate(table_id)
             if isinstance(located, Table):

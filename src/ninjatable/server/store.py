@@ -265,6 +265,9 @@ class Store:
         self.sync_url = database_url(url)
         self.engine: sa.Engine | None = None
         self._writer: MoveWriter | None = None
+        # In a cluster, this process's id: a table's moves and seats are stored only while its lease is this
+        # process's (a process that lost a table without knowing it stores nothing more there).
+        self.fence: str | None = None
 
     async def open(self) -> None:
         await asyncio.to_thread(upgrade_schema, self.sync_url)
@@ -272,7 +275,7 @@ class Store:
         self.engine = sa.create_engine(self.sync_url, pool_pre_ping=True, hide_parameters=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _on_sqlite_connect)
-        self._writer = MoveWriter(self.engine)
+        self._writer = MoveWriter(self.engine, self.fence)
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -318,6 +321,7 @@ class Store:
 
     def _update_seat(self, table_id: str, seat: SeatRow, status: str | None) -> None:
         with self.engine.begin() as conn:
+            check_leases(conn, self.fence, [table_id])
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
@@ -476,8 +480,9 @@ class MoveWriter:
     """One thread that commits moves in batches: all that wait when it is free go into one transaction (and if
     that transaction fails, each table's moves into their own, so that one table's error refuses no other's)."""
 
-    def __init__(self, engine: sa.Engine) -> None:
+    def __init__(self, engine: sa.Engine, fence: str | None = None) -> None:
         self.engine = engine
+        self.fence = fence
         self.queue: queue.SimpleQueue[PendingMove | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="ninjatable-moves", daemon=True)
         self.thread.start()
@@ -510,6 +515,7 @@ class MoveWriter:
         """Commit the batch in one transaction; if that fails, each table's moves on their own."""
         try:
             with self.engine.begin() as conn:
+                check_leases(conn, self.fence, [m.table_id for m in batch])
                 _write(conn, batch, time.time())
         except Exception:  # one bad table must not refuse the others: retry them one by one
             self._commit_one_by_one(batch)
@@ -527,12 +533,31 @@ class MoveWriter:
                 continue
             try:
                 with self.engine.begin() as conn:
+                    check_leases(conn, self.fence, [m.table_id])
                     _write(conn, [m], time.time())
             except Exception as e:  # this table's moves are refused; the table stays as it was
                 failed.add(m.table_id)
                 _answer(m, e)
             else:
                 _answer(m, None)
+
+
+class LeaseLost(Exception):
+    """A table's lease is no longer this process's: another drives it, and stores its moves."""
+
+
+def check_leases(conn: Any, owner: str | None, table_ids: list[str]) -> None:
+    """In a cluster (`owner`: this process), refuse to write for a table whose lease is another's; the leases are
+    held (FOR SHARE) until the caller's transaction ends, so no process takes them over meanwhile."""
+    if owner is None:
+        return
+    wanted = sorted(set(table_ids))
+    query = (sa.select(leases.c.table_id).where(leases.c.table_id.in_(wanted), leases.c.owner == owner)
+             .with_for_update(read=True))
+    held = set(conn.execute(query).scalars())
+    lost = [t for t in wanted if t not in held]
+    if lost:
+        raise LeaseLost(f"table {lost[0]} is driven by another process now")
 
 
 def _write(conn: Any, batch: list[PendingMove], now: float) -> None:
