@@ -126,6 +126,9 @@ def test_people_on_three_processes_play_whole_games_of_every_game_to_the_same_re
         await asyncio.gather(*(play(*case, i) for i, case in enumerate(GAMES)))
 
     run_async(scenario(), timeout=240)
+    for process in cluster:  # ready: its database and Redis answer
+        with process.http() as http:
+            assert http.get("/readyz").json() == {"status": "ok", "checks": ["database", "redis"]}
 
 
 def test_a_live_table_plays_in_real_time_across_processes(cluster):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from live import free_port
 from typer.testing import CliRunner
 
 from ninjatable.cli import app
@@ -39,3 +40,21 @@ def test_a_port_in_use_is_one_clear_line_before_anything_else():
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and f"127.0.0.1:{port}" in result.output
     assert "--port" in result.output and "Traceback" not in result.output
+
+
+def serve(*options: str):
+    return runner.invoke(app, ["serve", "--port", str(free_port()), *options])
+
+
+def test_several_processes_on_an_sqlite_file_are_refused_in_one_line(tmp_path):
+    result = serve("--db", f"sqlite:///{tmp_path / 't.db'}", "--redis", "redis://127.0.0.1:6379/0")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.strip().count("\n") == 0 and "postgresql://" in result.output and "--redis" in result.output
+
+
+def test_a_wrong_redis_url_or_lease_time_is_one_clear_line():
+    wrong_url = serve("--db", "postgresql://x@127.0.0.1/y", "--redis", "127.0.0.1:6379")
+    assert wrong_url.exit_code == 2 and "redis://" in wrong_url.output
+    too_short = serve("--db", "postgresql://x@127.0.0.1/y", "--redis", "redis://127.0.0.1:6379/0", "--lease-seconds",
+                      "0.1")
+    assert too_short.exit_code == 2 and "--lease-seconds is 1 to 300" in too_short.output

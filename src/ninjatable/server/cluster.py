@@ -56,6 +56,9 @@ EVERYONE = "ninjatable:everyone"  # what every process hears
 ALIVE = "ninjatable:alive:"  # + a process's id: set while it runs, for a lease's time
 REPLY_SECONDS = 10.0  # a process that does not answer a request within this long is taken for gone
 SWEEP_BATCH = 50  # tables with no live lease taken over at one sweep
+ID_CHARS, REF_CHARS = 16, 24  # a process's id and a socket's, in hex
+TEXT_KINDS = {b"o": "out", b"i": "in"}  # a socket's texts on the bus: to it, from it
+TEXT_HEAD = 1 + ID_CHARS + REF_CHARS
 
 
 READ_ONLY = {"public_state", "info", "seat_state", "summary"}  # operations that may be asked again elsewhere
@@ -173,6 +176,11 @@ class Bus:
     def send(self, process: str, message: dict[str, Any]) -> None:
         self.outgoing.put_nowait((CHANNEL + process, json.dumps({**message, "from": self.me})))
 
+    def send_text(self, process: str, kind: str, ref: str, text: str) -> None:
+        """A socket's text, to or from the process that drives its table: sent as it is, after a fixed-width head
+        (kind, sender, socket), not escaped into JSON again (they are most of what the bus carries)."""
+        self.outgoing.put_nowait((CHANNEL + process, f"{kind}{self.me}{ref}{text}"))
+
     def send_everyone(self, message: dict[str, Any]) -> None:
         self.outgoing.put_nowait((EVERYONE, json.dumps({**message, "from": self.me})))
 
@@ -229,7 +237,13 @@ class Bus:
                 async for message in self.pubsub.listen():
                     if message["type"] != "message":
                         continue
-                    found = json.loads(message["data"])
+                    data = message["data"]
+                    if data[:1] in TEXT_KINDS:
+                        head = data[:TEXT_HEAD].decode("ascii")
+                        self.deliver({"k": TEXT_KINDS[data[:1]], "from": head[1:1 + ID_CHARS],
+                                      "ref": head[1 + ID_CHARS:], "t": data[TEXT_HEAD:].decode("utf-8")})
+                        continue
+                    found = json.loads(data)
                     if found.get("from") != self.me:
                         self.deliver(found)
             except asyncio.CancelledError:
@@ -257,7 +271,7 @@ class RemoteClient(Client):
 
     def send_text(self, text: str) -> None:
         if not self.ended:
-            self.bus.send(self.process, {"k": "out", "ref": self.ref, "t": text})
+            self.bus.send_text(self.process, "o", self.ref, text)
 
     def close(self) -> None:
         """Close the socket (the relaying process closes it) and stop serving it here."""
@@ -275,7 +289,7 @@ class Relay:
     """A socket served here; its table is driven here (`table`) or by another process (`owner`)."""
 
     def __init__(self, websocket: WebSocket, table_id: str, hello: str, address: str) -> None:
-        self.ref = secrets.token_hex(12)
+        self.ref = secrets.token_hex(REF_CHARS // 2)
         self.table_id = table_id
         self.hello = hello
         self.address = address
@@ -296,7 +310,7 @@ class Cluster:
     serves for other processes."""
 
     def __init__(self, hub: Hub, redis_url: str, lease_seconds: float = LEASE_SECONDS) -> None:
-        self.id = secrets.token_hex(8)
+        self.id = secrets.token_hex(ID_CHARS // 2)
         self.hub = hub
         self.seconds = lease_seconds
         self.leases = Leases(hub.store, self.id, lease_seconds)
@@ -529,7 +543,7 @@ class Cluster:
         if relay.moving is not None:
             relay.held.append(text)  # said on once the socket is attached again
         elif relay.owner is not None:
-            self.bus.send(relay.owner, {"k": "in", "ref": relay.ref, "t": text})
+            self.bus.send_text(relay.owner, "i", relay.ref, text)
         return True
 
     def _detach(self, relay: Relay) -> None:
