@@ -42,13 +42,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, *options: str) -> subprocess.Popen:
+def start_server(db: str, port: int, workers: int, *options: str, log: str | None = None) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "ninjatable.cli", "serve", "--port", str(port), "--db", db,
                                 "--bot-workers", str(workers),
                                 # every table and socket comes from this one address
                                 "--limit", "tables_burst=1000000", "--limit", "sockets_per_address=1000000",
                                 *options],
-                               stderr=subprocess.DEVNULL)
+                               stderr=open(log, "a") if log else subprocess.DEVNULL)  # noqa: SIM115
     for _ in range(600):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -157,6 +157,7 @@ def main() -> None:
                                         "redis://127.0.0.1:6379/0)")
     parser.add_argument("--lease-seconds", type=float, default=10.0)
     parser.add_argument("--kill", type=float, default=0, help="SIGKILL the first process this many seconds in")
+    parser.add_argument("--server-log", help="append the servers' logs to this file (default: dropped)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     args = parser.parse_args()
@@ -172,7 +173,7 @@ def main() -> None:
         try:
             for _ in range(args.processes):
                 port = free_port()
-                servers.append((port, start_server(db, port, args.workers, *options)))
+                servers.append((port, start_server(db, port, args.workers, *options, log=args.server_log)))
             asyncio.run(run(args, servers))
         finally:
             for _, server in servers:

@@ -1,7 +1,8 @@
 """Several server processes on one PostgreSQL database and one Redis: each table is driven by one process at a time.
 
 - **Leases** (PostgreSQL, table `leases`): the process that drives a table (checks and stores its actions, runs its
-  bots, clocks and live timers) holds its lease, renewed every third of the lease time, by the database's clock.
+  bots, clocks and live timers) holds its lease, which lasts three fifths of `--lease-seconds` and is renewed
+  every fifth, by the database's clock.
   A table whose lease ran out (its process died) is taken over by the first process to ask for it, or to sweep
   for such tables: it is rebuilt from its stored moves, which stay the one truth. Move numbers are unique per
   table in the database, so a process that lost its lease without knowing it cannot store a move twice.
@@ -50,12 +51,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ninjatable.server")
 
-LEASE_SECONDS = 10.0  # a table whose process stops answering is taken over within about this long
+LEASE_SECONDS = 10.0  # a table whose process stops answering is taken over within this long
+LEASE_SHARE, RENEW_SHARE = 0.6, 0.2  # of that: how long a lease lasts, and how often it is renewed (and swept for)
 CHANNEL = "ninjatable:process:"  # + a process's id: what is sent to that process
 EVERYONE = "ninjatable:everyone"  # what every process hears
 ALIVE = "ninjatable:alive:"  # + a process's id: set while it runs, for a lease's time
 REPLY_SECONDS = 10.0  # a process that does not answer a request within this long is taken for gone
 SWEEP_BATCH = 50  # tables with no live lease taken over at one sweep
+REDIS_CONNECTIONS = 32  # per process; more callers wait their turn
+ALIVE_SEEN_SECONDS = 1.0  # a process seen alive this recently is not asked about again
 ID_CHARS, REF_CHARS = 16, 24  # a process's id and a socket's, in hex
 TEXT_KINDS = {b"o": "out", b"i": "in"}  # a socket's texts on the bus: to it, from it
 TEXT_HEAD = 1 + ID_CHARS + REF_CHARS
@@ -144,13 +148,19 @@ class Bus:
     """Messages between the processes through Redis pub/sub: JSON objects, sent in order by one task, and read by
     one that hands each to `deliver` (which must not wait)."""
 
-    def __init__(self, url: str, me: str, deliver: Callable[[dict[str, Any]], None], seconds: float) -> None:
+    def __init__(self, url: str, me: str, deliver: Callable[[dict[str, Any]], None], seconds: float,
+                 period: float) -> None:
         import redis.asyncio
 
-        self.redis = redis.asyncio.Redis.from_url(url)
+        # A bounded pool that makes callers wait for a connection (not fail) when many sockets attach at once.
+        pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS,
+                                                             timeout=REPLY_SECONDS)
+        self.redis = redis.asyncio.Redis(connection_pool=pool)
+        self._seen_alive: dict[str, float] = {}  # process: when it was last seen alive (loop time)
         self.me = me
         self.deliver = deliver
-        self.seconds = seconds
+        self.seconds = seconds  # how long a heartbeat lasts
+        self.period = period  # how often it beats
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.on_reconnect: Callable[[], None] = lambda: None
         self._tasks: list[asyncio.Task] = []
@@ -199,21 +209,29 @@ class Bus:
         await self.redis.set(ALIVE + self.me, 1, px=int(self.seconds * 1000))
 
     async def _beat_on(self) -> None:
-        """Say it runs every third of a lease's time, whatever else waits (a slow database)."""
+        """Say it runs every period, whatever else waits (a slow database)."""
         while True:
-            await asyncio.sleep(self.seconds / 3)
+            await asyncio.sleep(self.period)
             try:
                 await self.beat()
             except Exception:
                 log.warning("Redis did not take this process's heartbeat; trying again")
 
     async def alive(self, processes: set[str]) -> set[str]:
-        """Those of `processes` that said they run within a lease's time."""
-        if not processes:
-            return set()
-        ordered = sorted(processes)
+        """Those of `processes` that said they run within a lease's time (as seen within the last second: many
+        sockets attaching at once ask once)."""
+        now = asyncio.get_running_loop().time()
+        fresh = {p for p in processes if now - self._seen_alive.get(p, -1e9) < ALIVE_SEEN_SECONDS}
+        ordered = sorted(processes - fresh)
+        if not ordered:
+            return fresh
         found = await self.redis.mget([ALIVE + p for p in ordered])
-        return {p for p, beat in zip(ordered, found, strict=True) if beat is not None}
+        living = {p for p, beat in zip(ordered, found, strict=True) if beat is not None}
+        for p in living:
+            self._seen_alive[p] = now
+        for p in set(ordered) - living:
+            self._seen_alive.pop(p, None)
+        return fresh | living
 
     async def _publish(self) -> None:
         while True:
@@ -313,9 +331,12 @@ class Cluster:
         self.id = secrets.token_hex(ID_CHARS // 2)
         self.hub = hub
         self.seconds = lease_seconds
-        self.leases = Leases(hub.store, self.id, lease_seconds)
+        # A lease (and a heartbeat) lasts three fifths of the setting and is renewed every fifth, and the sweeps
+        # come every fifth: a table whose process dies is driven again within the setting.
+        self.period = lease_seconds * RENEW_SHARE
+        self.leases = Leases(hub.store, self.id, lease_seconds * LEASE_SHARE)
         hub.store.fence = self.id  # moves and seats are stored only under this process's leases
-        self.bus = Bus(redis_url, self.id, self._deliver, lease_seconds)
+        self.bus = Bus(redis_url, self.id, self._deliver, lease_seconds * LEASE_SHARE, self.period)
         self.bus.on_reconnect = self._attach_all_again
         self.driven: set[str] = set()  # the tables whose lease this process holds
         self.relays: dict[str, Relay] = {}
@@ -332,7 +353,7 @@ class Cluster:
 
     # --- the leases ------------------------------------------------------------------------------------------
     async def _keep(self) -> None:
-        """Every third of the lease time: renew the leases and the heartbeat, give up tables whose lease was lost,
+        """Every fifth of the lease time: renew the leases and the heartbeat, give up tables whose lease was lost,
         take over tables nobody drives, and attach again the sockets whose driving process is gone."""
         while True:
             try:
@@ -341,7 +362,7 @@ class Cluster:
                 raise
             except Exception:
                 log.exception("keeping the leases failed; trying again")
-            await asyncio.sleep(self.seconds / 3)
+            await asyncio.sleep(self.period)
 
     async def _keep_once(self) -> None:
         # The tables driven before the renewal: one taken meanwhile was leased just now, and is not lost.
@@ -486,6 +507,10 @@ class Cluster:
                 await self._attach(relay)
             except Refused as e:
                 await refuse(websocket, e.code, e.message)
+                return
+            except Exception:  # Redis or the database failing: the page is told, and tries again
+                log.exception("table %s: a socket could not be attached", table_id)
+                await refuse(websocket, "unavailable", "the server could not reach the table just now; connect again")
                 return
             writer = asyncio.create_task(write(websocket, relay.client))
             try:
