@@ -426,6 +426,8 @@ class Hub:
         """The table with this id, read back from storage if it is not in memory; Refused if there is none."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table.closed:  # being closed as abandoned: as good as closed already
+                raise Refused("closed", self.closed_message())
             if table_id in self.finished:
                 self.finished.move_to_end(table_id)
             return table
