@@ -383,3 +383,89 @@ def test_a_process_stores_no_move_or_seat_for_a_table_whose_lease_another_holds(
     finally:
         drop_postgres(db_url)
     assert stored.moves == [(0, 7), (1, 3)] and stored.seats[0].name == "Ann"
+
+
+def test_accounts_rated_play_a_hint_and_a_rematch_across_the_processes(cluster):
+    """Accounts in a cluster: Eve and Flo sign up on different processes and sit as their accounts through a third
+    (their sockets carry only the session cookie, checked where the table is driven, Origin included); a
+    stranger's page cannot sit as Eve; the rated game is rated; Play again asked through another process seats
+    the asker there; a hint is asked through a process that does not drive the table."""
+    from ninjatable.server.accounts import SESSION_COOKIE
+
+    maker, second, third = cluster
+
+    def browser(process: Process, name: str) -> httpx.Client:
+        client = process.http()
+        answer = client.post("/api/account/signup", json={"name": name, "password": "correct horse battery"})
+        assert answer.status_code == 201, answer.text
+        return client
+
+    ann, bo = browser(maker, "Eve"), browser(second, "Flo")
+    seats = [{"kind": "person"}, {"kind": "open"}, {"kind": "bot", "bot": "heuristic"}]
+    created = ann.post("/api/tables", json={"game": "oboro", "seats": seats, "seed": 3,
+                                            "settings": {"rated": True, "bot_pause": 0}})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table"]["id"]
+    joined = httpx.post(f"{third.url}/api/tables/{table_id}/join", json={}, cookies=bo.cookies, verify=False)
+    assert joined.status_code == 200 and joined.json()["seat"] == 1, joined.text
+
+    async def as_account(process: Process, client: httpx.Client, origin: str) -> SocketClient:
+        socket = SocketClient(process, table_id)
+        socket.ws = await websockets.connect(socket.url, additional_headers={
+            "Origin": origin, "Cookie": f"{SESSION_COOKIE}={client.cookies[SESSION_COOKIE]}"})
+        socket._reader = asyncio.create_task(socket._read())
+        await socket.send({"type": "hello", "account": True})
+        return socket
+
+    async def scenario():
+        stranger = await as_account(third, ann, "http://evil.example")
+        refused = await stranger.wait_for(lambda m: m["type"] == "error")
+        players = [await as_account(third, ann, third.url), await as_account(second, bo, second.url)]
+        versions = await asyncio.gather(*(play_randomly(p, i) for i, p in enumerate(players)))
+        for socket in [stranger, *players]:
+            await socket.close()
+        return refused, versions
+
+    refused, versions = run_async(scenario(), timeout=120)
+    assert refused["code"] == "cross_site"
+    assert versions[0] == versions[1]
+    with third.http() as http:
+        deadline = time.monotonic() + 30
+        while not http.get("/api/people/Eve").json()["ratings"]:  # rated in the background once the game ended
+            assert time.monotonic() < deadline, "the rated game was not rated"
+            time.sleep(0.1)
+    again = httpx.post(f"{third.url}/api/tables/{table_id}/rematch", cookies=bo.cookies,
+                       headers={"Origin": third.url}, verify=False)
+    assert again.status_code == 201 and again.json()["seat"] == 2, again.text  # Flo moved one seat on
+    mine = maker.http().get("/api/account/tables", cookies=ann.cookies).json()
+    assert [o["id"] for o in mine["offers"]] == [again.json()["table"]["id"]]  # Eve's kept seat, seen elsewhere
+
+    hinted = ann.post("/api/tables", json={"game": "oboro", "seats": [{"kind": "person"}] + [
+        {"kind": "bot", "bot": "random"}] * 2, "seed": 4, "settings": {"hints": True, "bot_pause": 0}}).json()
+    hint_table = hinted["table"]["id"]
+    bearer = {"Authorization": f"Bearer {hinted['tokens'][0]['token']}"}
+    with second.http() as http:
+        deadline = time.monotonic() + 30
+        while not (seat := http.get(f"/api/tables/{hint_table}/seat", headers=bearer).json())["legal"]:
+            assert time.monotonic() < deadline, "Eve's turn did not come"  # the bots move first
+            time.sleep(0.05)
+        answer = http.post(f"/api/tables/{hint_table}/hint", headers=bearer)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["action"] in [a["id"] for a in seat["legal"]]
+
+
+def test_what_the_driving_process_refuses_reaches_the_asker_on_another_process_as_it_is(cluster):
+    """A refusal made where the table is driven comes back through the process asked, with its code and words:
+    a taken seat, a bad token on a socket, an illegal move."""
+    maker, other, _ = cluster
+    table = maker.create(game="oboro", seats=[{"kind": "person", "name": "Cy"}, {"kind": "open"},
+                                              {"kind": "bot", "bot": "random"}], seed=8)["table"]
+    with other.http() as http:
+        taken = http.post(f"/api/tables/{table['id']}/join", json={"name": "Di", "seat": 0})
+    assert taken.status_code == 409 and taken.json()["code"] == "taken" and "seat 0 is taken" in taken.json()["error"]
+
+    async def scenario():
+        async with SocketClient(other, table["id"], "not a token") as stranger:
+            return await stranger.wait_for(lambda m: m["type"] == "error", timeout=5)
+
+    assert run_async(scenario())["code"] == "bad_token"

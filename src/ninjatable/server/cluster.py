@@ -641,8 +641,9 @@ class Cluster:
         return await self.request(process, {"k": "call", "table": table_id, "op": op, "args": args}, seconds,
                                   again_if_gone=op in READ_ONLY)
 
-    def _reply(self, message: dict[str, Any], **answer: Any) -> None:
-        self.bus.send(message["from"], {"k": "reply", "id": message["id"], **answer})
+    def _reply(self, asked: dict[str, Any], /, **answer: Any) -> None:
+        """Answer a request (`answer`: result=..., or code= and message= of a refusal, or moved=True)."""
+        self.bus.send(asked["from"], {"k": "reply", "id": asked["id"], **answer})
 
     # --- what the bus brings ---------------------------------------------------------------------------------
     def _deliver(self, message: dict[str, Any]) -> None:
