@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 HELLO_SECONDS = 10  # a socket that does not say hello in time is closed
+SPECTATORS_MAY_NOT = {
+    Act: "spectators watch; they do not act",
+    Preview: "spectators watch; they do not act",
+    Say: "spectators read the chat; only the players write in it",
+}
 
 # The HTTP status of each error code; a socket refused with a code closes with 4000 + its status.
 STATUS_BY_CODE = {
@@ -214,32 +219,27 @@ async def handle(client: Client, table: Table, text: str) -> bool:
         return False
     if isinstance(message, Hello):
         client.send(error("bad_message", "hello comes once, at the start"))
-    elif isinstance(message, Act):
+    elif isinstance(message, (Act, Preview, Say)):
         if client.seat is None:
-            client.send(error("spectator", "spectators watch; they do not act"))
+            client.send(error("spectator", SPECTATORS_MAY_NOT[type(message)]))
             return False
         try:
-            return await table.submit(client.seat, message.steps(), at=message.at)
-        except Refused as e:
-            client.send(error(e.code, e.message))
-    elif isinstance(message, Preview):
-        if client.seat is None:
-            client.send(error("spectator", "spectators watch; they do not act"))
-            return False
-        try:
-            client.send(table.preview(client.seat, message.actions))
-        except Refused as e:
-            client.send(error(e.code, e.message))
-    elif isinstance(message, Say):
-        if client.seat is None:
-            client.send(error("spectator", "spectators read the chat; only the players write in it"))
-            return False
-        try:
-            table.say(client.seat, message.text)
+            return await _carry_out(client, table, message)
         except Refused as e:
             client.send(error(e.code, e.message))
     else:
         client.send(Pong())
+    return False
+
+
+async def _carry_out(client: Client, table: Table, message: Act | Preview | Say) -> bool:
+    """A seated client's action, preview or chat line; True if it was an accepted move."""
+    if isinstance(message, Act):
+        return await table.submit(client.seat, message.steps(), at=message.at)
+    if isinstance(message, Preview):
+        client.send(table.preview(client.seat, message.actions))
+    else:
+        table.say(client.seat, message.text)
     return False
 
 
