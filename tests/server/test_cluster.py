@@ -157,34 +157,45 @@ def test_a_live_table_plays_in_real_time_across_processes(cluster):
 def test_a_table_whose_process_is_killed_plays_on_in_another_and_loses_no_move(cluster):
     """SIGKILL the process that drives the tables in mid-game: the people connected through the other processes
     stay connected, their tables are taken over within the lease time and rebuilt from their stored moves, and
-    every game finishes with each move stored once."""
+    every game of the five finishes with each move stored once (a live Ninjaaa'Tack table's clock and bots start
+    again in the process that takes it over)."""
     driver, first, second = cluster
+    live_seats = [{"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    live = driver.create(game="ninjaaatack", seats=live_seats, seed=2, options={"points_to_win": 2},
+                         settings={"countdown_seconds": 0.2, "reaction_min": 0.05, "reaction_max": 0.1,
+                                   "bot_pause": 0, "timings": {"pass": 0.5, "talk": 0.5}})["table"]
+    live_token = join(second, live["id"], "Cy")
 
     async def scenario():
         tables = []
-        for i, (game, players) in enumerate([("oboro", 3), ("dragon", 4), ("clanwars", 2)]):
+        for i, (game, players, options) in enumerate(KILLED):
             seats = [{"kind": "open"}, {"kind": "open"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 2)
-            table = driver.create(game=game, players=players, seats=seats, seed=40 + i,
-                                  settings={"bot_pause": 0.1})["table"]
+            table = driver.create(game=game, players=players, options=options, seats=seats, seed=40 + i,
+                                  settings={"bot_pause": 0.1, "live": False})["table"]
             tables.append((table["id"], join(first, table["id"], "Ann"), join(second, table["id"], "Bo")))
         clients = []
         for table_id, ann_token, bo_token in tables:
             clients += [SocketClient(first, table_id, ann_token), SocketClient(second, table_id, bo_token)]
-        for client in clients:
+        watching_live = SocketClient(second, live["id"], live_token)
+        for client in [*clients, watching_live]:
             await client.connect()
         players = [asyncio.create_task(play_randomly(c, i)) for i, c in enumerate(clients)]
         await asyncio.sleep(1.5)  # well into every game
         before = [(c.last_update()["version"], c.last_update()["status"]) for c in clients]
+        live_before = watching_live.last_update()
         driver.stop(signal.SIGKILL)
         versions = await asyncio.gather(*players)
-        for client in clients:
+        live_final = await watching_live.wait_for(finished, timeout=90)
+        for client in [*clients, watching_live]:
             await client.close()
-        return before, versions, clients
+        return before, versions, clients, (live_before, live_final)
 
     try:
-        before, versions, clients = run_async(scenario(), timeout=240)
+        before, versions, clients, (live_before, live_final) = run_async(scenario(), timeout=240)
     finally:
         driver.start()  # for the next test
+    assert live_before["status"] == "playing" and live_final["version"] > live_before["version"]
+    assert record_of(first, live["id"]).replay(check=True).scores() == live_final["view"]["scores"]
     assert any(status == "playing" for _, status in before)
     # every game still in play at the kill went on after it
     assert all(v > b for v, (b, status) in zip(versions, before, strict=True) if status == "playing")
@@ -200,6 +211,9 @@ def test_a_table_whose_process_is_killed_plays_on_in_another_and_loses_no_move(c
                 if line.startswith("ninjatable_lease_takeovers_total"))
     playing = {c.url.rsplit("/", 1)[1] for c, (_, status) in zip(clients, before, strict=True) if status == "playing"}
     assert taken >= len(playing)  # each table in play at the kill (and any of an earlier test still in play)
+
+
+KILLED = [("oboro", 3, {}), ("dragon", 4, {}), ("clanwars", 2, {}), ("gakko", 3, {"max_turns": 25})]
 
 
 async def play_through_restarts(processes: list[Process], table_id: str, token: str, seed: int, first: int,
