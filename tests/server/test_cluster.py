@@ -322,8 +322,14 @@ def test_a_game_through_the_documented_nginx_with_tls_reaches_every_process(clus
         seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "heuristic"}]
         created = Process.create(front, game="oboro", players=3, seats=seats, seed=5, settings={"bot_pause": 0})
         table = created["table"]
-        assert table["invite_url"].startswith("https://")  # X-Forwarded-Proto reached the server
+        # X-Forwarded-Proto and the Host as the browser wrote it (with its port) reached the server
+        assert table["invite_url"] == f"https://127.0.0.1:{port}/t/{table['id']}"
         tokens = [join(front, table["id"], name) for name in ("Ann", "Bo")]
+        with front.http() as browser:  # a logged-in page's write passes the same-site check through the proxy
+            signed = browser.post("/api/account/signup", json={"name": "Gus", "password": "correct horse battery"})
+            assert signed.status_code == 201, signed.text
+            mine = browser.post("/api/tables", json={"game": "oboro"}, headers={"Origin": front.url})
+            assert mine.status_code == 201, mine.text
 
         async def scenario():
             context = ssl.create_default_context()
