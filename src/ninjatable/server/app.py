@@ -100,6 +100,7 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         await hub.start()
         yield
         if hub.cluster is not None:
+            hub.stop_sweeping()  # it locks tables too: not while they are being handed over
             await hub.cluster.hand_over()
         await hub.settled()
         analyses.stop()

@@ -99,7 +99,12 @@ class Leases:
         """Renew this process's leases on these tables; those it still holds."""
         if not table_ids:
             return set()
-        query = (leases.update().where(leases.c.owner == self.owner, leases.c.table_id.in_(sorted(table_ids)))
+        # Rows locked in id order, as the move writer's fence locks them: two transactions of this process never
+        # wait for each other in a circle.
+        locked = (sa.select(leases.c.table_id)
+                  .where(leases.c.owner == self.owner, leases.c.table_id.in_(sorted(table_ids)))
+                  .order_by(leases.c.table_id).with_for_update())
+        query = (leases.update().where(leases.c.table_id.in_(locked.scalar_subquery()))
                  .values(expires_at=self._now() + self.seconds).returning(leases.c.table_id))
         return set(await asyncio.to_thread(self._write_all, query))
 
@@ -120,7 +125,7 @@ class Leases:
         query = (sa.select(tables.c.id).select_from(joined)
                  .where(tables.c.status.in_(("waiting", "playing")),
                         sa.or_(leases.c.table_id.is_(None), leases.c.expires_at < self._now()))
-                 .limit(limit))
+                 .order_by(sa.func.random()).limit(limit))  # one that cannot be rebuilt holds back no other
         return list(await asyncio.to_thread(self._read_all, query))
 
     def _execute(self, query: Any) -> None:
@@ -321,6 +326,7 @@ class Relay:
         self.owner: str | None = None
         self.moving: asyncio.Task | None = None
         self.held: list[str] = []  # what the socket said while it was being attached again
+        self.asking: str | None = None  # the process asked to take it (whose welcome may come before its answer)
 
 
 class Cluster:
@@ -406,7 +412,10 @@ class Cluster:
         except BaseException:
             await self.leases.release([table_id])
             raise
-        if table is None:
+        if table is None or self.stopping:  # gone, or this process began handing its tables over meanwhile
+            if table is not None:
+                self.hub.tables.pop(table_id, None)
+                table.stop_driving()
             await self.leases.release([table_id])
             return None
         self.driven.add(table_id)
@@ -537,6 +546,7 @@ class Cluster:
             if isinstance(located, Table):
                 await self._attach_here(relay, located)
                 return
+            relay.asking = located  # its welcome may come before its answer
             try:
                 await self.request(located, {"k": "attach", "ref": relay.ref, "table": relay.table_id,
                                              "hello": relay.hello, "headers": relay.headers,
@@ -545,6 +555,7 @@ class Cluster:
                 relay.owner, relay.table = located, None
                 return
             except Moved:
+                relay.asking = None
                 if asyncio.get_running_loop().time() > deadline:
                     raise Refused("unavailable", "the table is moving between the server's processes; connect "
                                                  "again") from None
@@ -562,12 +573,17 @@ class Cluster:
         table.attach(client)
 
     async def _forward(self, relay: Relay, text: str) -> bool:
-        """One message of a relayed socket: carried out here, or sent to the process driving its table."""
-        if relay.table is not None:
-            return await take(relay.client, relay.table, self.hub, relay.address, text)
+        """One message of a relayed socket: held while it is attached again, else carried out or sent on."""
         if relay.moving is not None:
             relay.held.append(text)  # said on once the socket is attached again
-        elif relay.owner is not None:
+            return True
+        return await self._send_on(relay, text)
+
+    async def _send_on(self, relay: Relay, text: str) -> bool:
+        """Carry a message out here, or send it to the process driving the socket's table."""
+        if relay.table is not None:
+            return await take(relay.client, relay.table, self.hub, relay.address, text)
+        if relay.owner is not None:
             self.bus.send_text(relay.owner, "i", relay.ref, text)
         return True
 
@@ -588,10 +604,8 @@ class Cluster:
         try:
             self._detach(relay)
             await self._attach(relay)
-            relay.moving = None
-            held, relay.held = relay.held, []
-            for text in held:
-                if not await self._forward(relay, text):
+            while relay.held:  # said on in order; what comes meanwhile joins the queue
+                if not await self._send_on(relay, relay.held.pop(0)):
                     relay.client.close()
                     break
         except Refused as e:
@@ -603,7 +617,8 @@ class Cluster:
             log.exception("table %s: a socket could not be attached again; it is closed", relay.table_id)
             relay.client.close()
         finally:
-            relay.moving = None
+            if relay.moving is asyncio.current_task():  # not a later attach begun meanwhile
+                relay.moving = None
 
     def _attach_all_again(self) -> None:
         for relay in list(self.relays.values()):
@@ -650,9 +665,9 @@ class Cluster:
         kind = message.get("k")
         if kind == "out":
             relay = self.relays.get(message["ref"])
-            if relay is not None:
+            if relay is not None and message["from"] in (relay.owner, relay.asking):
                 relay.client.send_text(message["t"])
-            else:  # a socket gone (or an attach given up): the driver stops serving it
+            else:  # a socket gone, an attach given up, or a driver replaced: that process stops serving it
                 self.bus.send(message["from"], {"k": "detach", "ref": message["ref"]})
         elif kind == "in":
             client = self.remotes.get(message["ref"])
@@ -666,7 +681,7 @@ class Cluster:
                 waiting.set_result(message)
         elif kind == "close":
             relay = self.relays.get(message["ref"])
-            if relay is not None:
+            if relay is not None and message["from"] == relay.owner:
                 relay.owner = None
                 relay.client.close()
         elif kind == "detach":

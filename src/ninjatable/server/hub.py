@@ -89,9 +89,12 @@ class Hub:
                 table.start()
         log.info("%d unfinished tables rebuilt", len(self.tables))
 
-    def stop(self) -> None:
+    def stop_sweeping(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+
+    def stop(self) -> None:
+        self.stop_sweeping()
         for table in self.tables.values():
             table.stop()
 
@@ -286,7 +289,12 @@ class Hub:
         )
         if self.cluster is not None:  # driven by this process from the start
             await self.cluster.lease_new(row.id)
-        await self.store.create_table(row, replacing)
+        try:
+            await self.store.create_table(row, replacing)
+        except BaseException:
+            if self.cluster is not None:  # not made (another process made this rematch first, say): no lease
+                self.cluster.forget(row.id)
+            raise
         self.metrics.tables_created.inc()
         table = Table(row, self)
         self.tables[row.id] = table
@@ -306,9 +314,9 @@ class Hub:
         """An account's session ended (logged out: `session_hash`), or all of them (a new password: None). The
         sockets seated by the ended sessions are closed; after a new password, so is every socket at the
         account's seats, and the seat tokens it was given stop working (its seats are its by its sessions)."""
-        await self._sessions_ended_here(account_id, session_hash)
-        if self.cluster is not None:
+        if self.cluster is not None:  # first: a failure here must not keep the others from hearing it
             self.cluster.tell_everyone("sessions_ended", account_id=account_id, session_hash=session_hash)
+        await self._sessions_ended_here(account_id, session_hash)
 
     async def heard(self, what: str, args: dict[str, Any]) -> None:
         """What another process of the cluster told every process (Cluster.tell_everyone)."""
@@ -320,7 +328,10 @@ class Hub:
     async def _sessions_ended_here(self, account_id: int, session_hash: str | None) -> None:
         for table in list(self.tables.values()):
             if session_hash is None:
-                await table.forget_tokens(account_id)
+                try:
+                    await table.forget_tokens(account_id)
+                except Exception:  # the stored tokens were voided with the password; the sockets still close
+                    log.exception("table %s: the account's seat token could not be replaced", table.id)
             for client in list(table.clients):
                 if client.account_id == account_id and session_hash in (None, client.session_hash):
                     client.send(Error(code="logged_out", message="your session ended: log in again to sit here"))
@@ -384,6 +395,8 @@ class Hub:
             taken = await cluster.take_over(table_id)
             if taken is not None:
                 return taken
+            if await self.store.status(table_id) not in ("waiting", "playing"):  # it ended meanwhile
+                return await self.get(table_id)
         raise Refused("unavailable", "the table is moving between the server's processes; try again")
 
     async def adopt(self, table_id: str) -> Table | None:

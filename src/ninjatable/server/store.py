@@ -553,7 +553,7 @@ def check_leases(conn: Any, owner: str | None, table_ids: list[str]) -> None:
         return
     wanted = sorted(set(table_ids))
     query = (sa.select(leases.c.table_id).where(leases.c.table_id.in_(wanted), leases.c.owner == owner)
-             .with_for_update(read=True))
+             .order_by(leases.c.table_id).with_for_update(read=True))  # in id order, as the renewal locks them
     held = set(conn.execute(query).scalars())
     lost = [t for t in wanted if t not in held]
     if lost:
