@@ -364,8 +364,9 @@ def test_a_tables_bot_waits_for_the_decisions_in_hand_not_for_all_of_another_bus
 
     async def scenario():
         async with open_hub(db_url) as hub:
-            # Four bots of a Ninjaaa'Tack table decide at once, each searching for a while...
-            await hub.create(CreateTable(game="ninjaaatack", seats=[{"kind": "bot", "bot": "ismcts:ms=300"}] * 4,
+            # Four bots of a Ninjaaa'Tack table decide at once, each searching for a while (longer than the next
+            # table takes to be stored on a busy machine)...
+            await hub.create(CreateTable(game="ninjaaatack", seats=[{"kind": "bot", "bot": "ismcts:ms=1500"}] * 4,
                                          settings={"bot_pause": 0}, seed=1))
             await asyncio.sleep(0.05)
             # ...and a quick bot of another table asks while the first of them thinks.
