@@ -4,11 +4,12 @@
   bots, clocks and live timers) holds its lease, which lasts three fifths of `--lease-seconds` and is renewed
   every fifth, by the database's clock.
   A table whose lease ran out (its process died) is taken over by the first process to ask for it, or to sweep
-  for such tables: it is rebuilt from its stored moves, which stay the one truth. Move numbers are unique per
-  table in the database, so a process that lost its lease without knowing it cannot store a move twice.
+  for such tables: it is rebuilt from its stored moves, which stay the one truth. Moves and seats are stored only
+  in a transaction that finds the lease still the process's own (`store.check_leases`), so a process that lost
+  a table without knowing it stores nothing more there.
 - **The bus** (Redis pub/sub, a channel per process): a socket is served by the process it reached. When its table
   is driven elsewhere, that process relays it: the hello and every message go to the driving process, which
-  checks them with the same code as for its own sockets (`sockets.seat_from_hello`, `sockets.take`) and keeps
+  checks them with the same code as for its own sockets (`sockets.admit`, `sockets.take`) and keeps
   the client among the table's clients; what that client receives is built there, by `Table.update_for`, and
   sent back over the bus. HTTP requests about a table in play run where it is driven (`Hub.run`).
 - **Moving a table**: a process stopping (SIGTERM) or losing a lease tells the processes that relay its tables'
@@ -31,18 +32,10 @@ import sqlalchemy as sa
 from fastapi import WebSocket
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
+from ..core import NinjatableError
 from .accounts import SESSION_COOKIE
-from .security import token_hash
-from .sockets import (
-    error,
-    receive_text,
-    refuse,
-    seat_from_hello,
-    serve_messages,
-    socket_base_url,
-    take,
-    write,
-)
+from .operations import OPERATIONS
+from .sockets import admit, error, receive_text, refuse, serve_messages, socket_base_url, take, write
 from .store import Store, leases, tables
 from .tables import Client, Refused, Table
 
@@ -65,7 +58,7 @@ TEXT_KINDS = {b"o": "out", b"i": "in"}  # a socket's texts on the bus: to it, fr
 TEXT_HEAD = 1 + ID_CHARS + REF_CHARS
 
 
-READ_ONLY = {"public_state", "info", "seat_state", "summary"}  # operations that may be asked again elsewhere
+READ_ONLY = {"public_state", "seat_state", "summary"}  # operations that may be asked again elsewhere
 
 
 class Moved(Exception):
@@ -93,7 +86,7 @@ class Leases:
             set_={"owner": self.owner, "expires_at": query.excluded.expires_at},
             where=sa.or_(leases.c.expires_at < self._now(), leases.c.owner == self.owner),
         ).returning(leases.c.owner)
-        return await asyncio.to_thread(self._write, query) is not None
+        return await self._run(query, lambda result: result.first()) is not None
 
     async def renew(self, table_ids: set[str]) -> set[str]:
         """Renew this process's leases on these tables; those it still holds."""
@@ -106,18 +99,18 @@ class Leases:
                   .order_by(leases.c.table_id).with_for_update())
         query = (leases.update().where(leases.c.table_id.in_(locked.scalar_subquery()))
                  .values(expires_at=self._now() + self.seconds).returning(leases.c.table_id))
-        return set(await asyncio.to_thread(self._write_all, query))
+        return await self._run(query, lambda result: set(result.scalars()))
 
     async def owner_of(self, table_id: str) -> str | None:
         """The process whose lease on the table has not run out, if any."""
         query = sa.select(leases.c.owner).where(leases.c.table_id == table_id, leases.c.expires_at >= self._now())
-        return await asyncio.to_thread(self._read_one, query)
+        return await self._run(query, lambda result: result.scalar())
 
     async def release(self, table_ids: list[str]) -> None:
         """Give up these tables' leases (finished, or handed over)."""
         if table_ids:
             query = leases.delete().where(leases.c.owner == self.owner, leases.c.table_id.in_(table_ids))
-            await asyncio.to_thread(self._execute, query)
+            await self._run(query)
 
     async def free(self, limit: int = SWEEP_BATCH) -> list[str]:
         """Tables in play (or waiting for players) that no live lease covers: their process is gone."""
@@ -126,27 +119,16 @@ class Leases:
                  .where(tables.c.status.in_(("waiting", "playing")),
                         sa.or_(leases.c.table_id.is_(None), leases.c.expires_at < self._now()))
                  .order_by(sa.func.random()).limit(limit))  # one that cannot be rebuilt holds back no other
-        return list(await asyncio.to_thread(self._read_all, query))
+        return await self._run(query, lambda result: list(result.scalars()))
 
-    def _execute(self, query: Any) -> None:
-        with self.store.engine.begin() as conn:
-            conn.execute(query)
+    async def _run(self, query: Any, read: Callable[[Any], Any] = lambda result: None) -> Any:
+        """Run a statement in a transaction of its own, in a worker thread; what `read` takes of its result."""
 
-    def _write(self, query: Any) -> Any:
-        with self.store.engine.begin() as conn:
-            return conn.execute(query).first()
+        def run() -> Any:
+            with self.store.engine.begin() as conn:
+                return read(conn.execute(query))
 
-    def _write_all(self, query: Any) -> list[Any]:
-        with self.store.engine.begin() as conn:
-            return list(conn.execute(query).scalars())
-
-    def _read_one(self, query: Any) -> Any:
-        with self.store.engine.connect() as conn:
-            return conn.execute(query).scalar()
-
-    def _read_all(self, query: Any) -> list[Any]:
-        with self.store.engine.connect() as conn:
-            return list(conn.execute(query).scalars())
+        return await asyncio.to_thread(run)
 
 
 class Bus:
@@ -436,14 +418,11 @@ class Cluster:
     def drives(self, table_id: str) -> bool:
         return table_id in self.driven
 
-    def finished(self, table_id: str) -> None:
-        """A table driven here finished: no lease needed (anyone may read it back); its clients stay here."""
+    def ended(self, table_id: str) -> None:
+        """A table driven here finished (anyone may read it back; its clients stay here), expired or was closed:
+        its lease is given up."""
         self.driven.discard(table_id)
         self._spawn(self.leases.release([table_id]))
-
-    def forget(self, table_id: str) -> None:
-        """A table driven here expired or was closed."""
-        self.finished(table_id)
 
     def conflict(self, table_id: str) -> None:
         """A move of this table could not be stored: another process may have stored one at that number (it took
@@ -563,14 +542,8 @@ class Cluster:
 
     async def _attach_here(self, relay: Relay, table: Table) -> None:
         """Attach the socket to a table of this process, its hello checked (again, after a move)."""
-        seat, account = await seat_from_hello(relay.hello, table, self.hub, relay.raw_headers, relay.session)
-        table.check_room(seat)
-        client = relay.client
-        client.seat, client.events_sent = seat, 0  # a new welcome, and every event again
-        if account is not None:  # seated by a session: closed when that session ends
-            client.account_id, client.session_hash = account.id, token_hash(relay.session)
+        await admit(relay.client, table, self.hub, relay.hello, relay.raw_headers, relay.session)
         relay.table, relay.owner = table, None
-        table.attach(client)
 
     async def _forward(self, relay: Relay, text: str) -> bool:
         """One message of a relayed socket: held while it is attached again, else carried out or sent on."""
@@ -703,23 +676,18 @@ class Cluster:
     async def _serve_remote(self, message: dict[str, Any]) -> None:
         """A socket of another process attaches to a table driven here: its hello checked as ours are, then its
         messages carried out until it leaves."""
-        table = self.hub.tables.get(message["table"])
-        if table is None or not (self.drives(table.id) or table.status == "finished"):
-            self._reply(message, moved=True)
+        table = self._served_here(message)
+        if table is None:
             return
         headers = {k.encode("latin-1"): v.encode("latin-1") for k, v in message["headers"].items()}
+        client = RemoteClient(None, message["base"], self.bus, message["from"], message["ref"])
         try:
-            seat, account = await seat_from_hello(message["hello"], table, self.hub, headers, message["session"])
-            table.check_room(seat)
+            await admit(client, table, self.hub, message["hello"], headers, message["session"])
         except Refused as e:
             self._reply(message, code=e.code, message=e.message)
             return
-        client = RemoteClient(seat, message["base"], self.bus, message["from"], message["ref"])
-        if account is not None:
-            client.account_id, client.session_hash = account.id, token_hash(message["session"])
         self.remotes[client.ref] = client
-        table.attach(client)
-        self._reply(message, result=seat)
+        self._reply(message, result=client.seat)
         try:
             await serve_messages(client, table, self.hub, message["address"], client.inbox.get)
         finally:
@@ -730,25 +698,28 @@ class Cluster:
             if not client.ended:  # it flooded: its socket is closed
                 client.close()
 
-    async def _run_call(self, message: dict[str, Any]) -> None:
-        from .operations import OPERATIONS
-
+    def _served_here(self, message: dict[str, Any]) -> Table | None:
+        """The table a request of another process is about, if this process drives it (or holds it finished);
+        else the request is answered `moved` (ask where it is now)."""
         table = self.hub.tables.get(message["table"])
         if table is None or not (self.drives(table.id) or table.status == "finished"):
             self._reply(message, moved=True)
+            return None
+        return table
+
+    async def _run_call(self, message: dict[str, Any]) -> None:
+        table = self._served_here(message)
+        if table is None:
             return
         try:
             result = await OPERATIONS[message["op"]](self.hub, table, **message["args"])
         except Refused as e:
             self._reply(message, code=e.code, message=e.message)
-        except Exception as e:
-            from ..core import NinjatableError
-
-            if not isinstance(e, NinjatableError):
-                log.exception("table %s: %s asked by another process failed", table.id, message["op"])
-                self._reply(message, code="storage", message="the server could not do that; try again")
-            else:
-                self._reply(message, code="bad_request", message=str(e))
+        except NinjatableError as e:
+            self._reply(message, code="bad_request", message=str(e))
+        except Exception:
+            log.exception("table %s: %s asked by another process failed", table.id, message["op"])
+            self._reply(message, code="storage", message="the server could not do that; try again")
         else:
             self._reply(message, result=result)
 

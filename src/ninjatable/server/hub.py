@@ -9,22 +9,21 @@ import random
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..bots import make_bot
 from ..core import BadOptions, Game, NinjatableError, all_games, get_game
 from .accounts import Account, Accounts, check_name
 from .botpool import BotPool
+from .cluster import Cluster, Moved
 from .config import Limits
 from .metrics import Metrics
+from .operations import OPERATIONS
 from .protocol import CreateTable, Error, Rematch, SeatRequest
 from .ratings import RatingBook
 from .security import RateLimits, new_table_id
 from .store import RematchMade, Store, TableRow
 from .tables import Refused, Seat, Table, seats_from_request
-
-if TYPE_CHECKING:
-    from .cluster import Cluster
 
 log = logging.getLogger("ninjatable.server")
 
@@ -79,15 +78,21 @@ class Hub:
     async def _rebuild(self) -> None:
         """Rebuild every unfinished table from its stored moves."""
         for row in await self.store.unfinished():
-            try:
-                table = Table(row, self)
-            except NinjatableError:
-                log.exception("table %s cannot be rebuilt from its moves; it is left out", row.id)
-                continue
-            self.tables[row.id] = table
-            if table.started:
-                table.start()
+            self._rebuilt(row)
         log.info("%d unfinished tables rebuilt", len(self.tables))
+
+    def _rebuilt(self, row: TableRow) -> Table | None:
+        """A table in play rebuilt from its stored moves, in this process's memory and going on (None, logged, if
+        its moves no longer replay)."""
+        try:
+            table = Table(row, self)
+        except NinjatableError:
+            log.exception("table %s cannot be rebuilt from its moves; it is left out", row.id)
+            return None
+        self.tables[row.id] = table
+        if table.started:
+            table.start()
+        return table
 
     def stop_sweeping(self) -> None:
         if self._sweeper is not None:
@@ -146,7 +151,7 @@ class Hub:
                 if table is not None:
                     table.expire()
                 if self.cluster is not None:
-                    self.cluster.forget(table_id)
+                    self.cluster.ended(table_id)
         if expired:
             log.info("%d tables nobody joined expired", len(expired))
         return expired
@@ -199,7 +204,7 @@ class Hub:
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         if self.cluster is not None:
-            self.cluster.forget(table.id)
+            self.cluster.ended(table.id)
         table.close(self.closed_message())
         self.metrics.abandoned.labels(then="close").inc()
         log.info("table %s: nobody connected for %g minutes; closed", table.id, self.limits.abandoned_minutes,
@@ -293,7 +298,7 @@ class Hub:
             await self.store.create_table(row, replacing)
         except BaseException:
             if self.cluster is not None:  # not made (another process made this rematch first, say): no lease
-                self.cluster.forget(row.id)
+                self.cluster.ended(row.id)
             raise
         self.metrics.tables_created.inc()
         table = Table(row, self)
@@ -361,9 +366,6 @@ class Hub:
     async def run(self, table_id: str, op: str, **args: Any) -> Any:
         """Carry out a table operation (operations.py) where the table is driven: here, or in a cluster in the
         process that drives it; its answer as JSON-ready values."""
-        from .cluster import Moved
-        from .operations import OPERATIONS
-
         loop = asyncio.get_running_loop()
         deadline = loop.time() + (self.cluster.patience() if self.cluster is not None else 0)
         while True:
@@ -405,15 +407,7 @@ class Hub:
         row = await self.store.load(table_id)
         if row is None or row.status not in ("waiting", "playing"):
             return None
-        try:
-            table = Table(row, self)
-        except NinjatableError:
-            log.exception("table %s cannot be rebuilt from its moves; it is left out", table_id)
-            return None
-        self.tables[table_id] = table
-        if table.started:
-            table.start()
-        return table
+        return self._rebuilt(row)
 
     async def finished_table(self, table_id: str, message: str) -> Table:
         """A finished table (read back here if need be); Refused `not_finished` with `message` during play."""
@@ -433,7 +427,7 @@ class Hub:
         if table.rated:
             self.rate_finished()
         if self.cluster is not None:
-            self.cluster.finished(table.id)
+            self.cluster.ended(table.id)
 
     async def get(self, table_id: str) -> Table:
         """The table with this id, read back from storage if it is not in memory; Refused if there is none."""

@@ -40,10 +40,6 @@ async def public_state(hub: Hub, table: Table, base_url: str) -> dict[str, Any]:
     return {"table": table.info(base_url), "view": table.state.view(None) if watchable else None}
 
 
-async def info(hub: Hub, table: Table, base_url: str) -> dict[str, Any]:
-    return table.info(base_url)
-
-
 async def join(hub: Hub, table: Table, base_url: str, name: str | None, seat: int | None,
                account: tuple[int, str] | None) -> dict[str, Any]:
     """Seat a person: an account (id, name), or a guest by a name no account holds."""
@@ -100,5 +96,5 @@ async def summary(hub: Hub, table: Table, account_id: int) -> dict[str, Any]:
 
 
 OPERATIONS: dict[str, Callable[..., Awaitable[Any]]] = {
-    f.__name__: f for f in (public_state, info, join, seat_at_rematch, decline, seat_state, act, hint, summary)
+    f.__name__: f for f in (public_state, join, seat_at_rematch, decline, seat_state, act, hint, summary)
 }

@@ -65,19 +65,14 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
         if hub.cluster is not None:
             await hub.cluster.serve_relayed(websocket, table_id, text, address)
             return
-        seat, account = await seat_from_hello(text, table, hub, dict(websocket.scope["headers"]),
-                                              websocket.cookies.get(SESSION_COOKIE))
-        table.check_room(seat)
+        client = Client(None, socket_base_url(websocket))
+        await admit(client, table, hub, text, dict(websocket.scope["headers"]), websocket.cookies.get(SESSION_COOKIE))
     except Refused as e:
         await refuse(websocket, e.code, e.message)
         return
     except WebSocketDisconnect:
         return
-    client = Client(seat, socket_base_url(websocket))
-    if account is not None:  # seated by a session: closed when that session ends
-        client.account_id, client.session_hash = account.id, token_hash(websocket.cookies[SESSION_COOKIE])
     writer = asyncio.create_task(write(websocket, client))
-    table.attach(client)
     try:
         await serve_messages(client, table, hub, address, lambda: receive_text(websocket))
     finally:
@@ -86,6 +81,18 @@ async def _serve_client(websocket: WebSocket, hub: Hub, table_id: str, address: 
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 2)
         writer.cancel()
+
+
+async def admit(client: Client, table: Table, hub: Hub, hello: str, headers: dict[bytes, bytes],
+                session: str | None) -> None:
+    """Seat a client as its hello asks (checked where the table is driven, whichever process its socket reached),
+    within the table's room, and attach it: a welcome and every event of its seat from the first."""
+    seat, account = await seat_from_hello(hello, table, hub, headers, session)
+    table.check_room(seat)
+    client.seat, client.events_sent = seat, 0
+    if account is not None:  # seated by a session: closed when that session ends
+        client.account_id, client.session_hash = account.id, token_hash(session)
+    table.attach(client)
 
 
 def socket_base_url(websocket: WebSocket) -> str:
