@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..bots import available_bots
 from ..core import NinjatableError, all_games, get_game
-from .accounts import COOKIE_DAYS, DEVICE_COOKIE, SESSION_COOKIE, Account, address_group, check_name
+from .accounts import COOKIE_DAYS, DEVICE_COOKIE, SESSION_COOKIE, Account, address_group
 from .analyses import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
@@ -194,8 +194,6 @@ def create_app(db_url: str, bot_workers: int = 2, bot_kind: str = "process", lim
         """Take a seat, as your account when logged in (or a seat kept for it), else by name as a guest; keep the
         token of the answer, it reconnects the seat."""
         account = await hub.accounts.account_for(session)
-        if account is None:
-            check_name(body.name)  # refused here, before the table is looked for
         return await hub.run(table_id, "join", base_url=str(request.base_url), name=body.name, seat=body.seat,
                              account=None if account is None else (account.id, account.name))
 
